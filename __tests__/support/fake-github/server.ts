@@ -1,0 +1,124 @@
+/**
+ * A fake GitHub HTTP API on 127.0.0.1:0 with state in memory, a request log
+ * and per-route fault injection. Tests point GITHUB_API_URL at `url`.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { registerUserRoutes } from './rest-users.js'
+import { json, Router, type FakeRequest, type FakeResponse } from './router.js'
+import { FakeGitHubState } from './state.js'
+
+export interface LoggedRequest {
+  readonly method: string
+  readonly path: string
+  /** Route template that answered, e.g. "GET /users/:login"; undefined = no route. */
+  readonly route: string | undefined
+  readonly body: unknown
+  readonly status: number
+}
+
+export interface Fault {
+  /** Route template ("GET /users/:login") or a predicate over the request. */
+  readonly route: string | ((request: FakeRequest) => boolean)
+  readonly response: FakeResponse
+  /** How many matching requests fail; Infinity = all of them. */
+  times: number
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+export class FakeGitHub {
+  readonly state = new FakeGitHubState()
+  readonly requests: LoggedRequest[] = []
+  readonly router = new Router()
+  private readonly faults: Fault[] = []
+  private server: Server | undefined
+  private baseUrl = ''
+
+  constructor() {
+    registerUserRoutes(this.router, this.state)
+  }
+
+  get url(): string {
+    return this.baseUrl
+  }
+
+  /** Makes the next `times` matching requests answer `response` instead. */
+  fail(route: Fault['route'], response: FakeResponse, times = 1): void {
+    this.faults.push({ route, response, times })
+  }
+
+  /** Requests answered by one route template. */
+  requestsTo(route: string): LoggedRequest[] {
+    return this.requests.filter((request) => request.route === route)
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      void this.handle(req).then(({ status, body, headers }) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
+        res.end(body === undefined ? '' : JSON.stringify(body))
+      })
+    })
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve))
+    const { port } = this.server.address() as AddressInfo
+    this.baseUrl = `http://127.0.0.1:${port}`
+    return this
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server
+    this.server = undefined
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+
+  private async handle(req: IncomingMessage): Promise<FakeResponse> {
+    const url = new URL(req.url ?? '/', 'http://fake')
+    const method = req.method ?? 'GET'
+    const body = await readBody(req)
+    const matched = this.router.match(method, url.pathname)
+    const request: FakeRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      params: matched?.params ?? {},
+      headers: req.headers,
+      body
+    }
+    let response: FakeResponse
+    const fault = this.faults.find(
+      (f) =>
+        f.times > 0 && (typeof f.route === 'string' ? f.route === matched?.key : f.route(request))
+    )
+    if (fault) {
+      fault.times -= 1
+      response = fault.response
+    } else if (!matched) {
+      response = json(404, { message: `fake GitHub has no route for ${method} ${url.pathname}` })
+    } else {
+      try {
+        response = await matched.handler(request)
+      } catch (error) {
+        response = json(500, { message: `fake GitHub handler failed: ${String(error)}` })
+      }
+    }
+    this.requests.push({
+      method,
+      path: url.pathname,
+      route: matched?.key,
+      body,
+      status: response.status
+    })
+    return response
+  }
+}

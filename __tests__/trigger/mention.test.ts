@@ -1,0 +1,33 @@
+import { mentionsTrigger } from '../../src/trigger/mention.js'
+
+const phrase = '@review-my-code-bot'
+
+describe('mentionsTrigger', () => {
+  it.each([
+    '@review-my-code-bot',
+    '@review-my-code-bot please look again',
+    'Hey @review-my-code-bot, thoughts?',
+    'Ping (@review-my-code-bot)',
+    'Second line\n@Review-My-Code-Bot',
+    '> quoted text\n\n@review-my-code-bot now for real'
+  ])('accepts %j', (body) => {
+    expect(mentionsTrigger(body, phrase)).toBe(true)
+  })
+
+  it.each([
+    'x@review-my-code-bot',
+    'mail me at someone@review-my-code-bot.example',
+    '@review-my-code-botx',
+    '@review-my-code-bot-two',
+    '@review-my-code-bot[bot] wrote this',
+    '> @review-my-code-bot said something',
+    'see `@review-my-code-bot` for details',
+    '```\n@review-my-code-bot\n```',
+    '~~~md\n@review-my-code-bot\n~~~',
+    '<!-- @review-my-code-bot -->',
+    'no mention at all',
+    '@review-my-code'
+  ])('rejects %j', (body) => {
+    expect(mentionsTrigger(body, phrase)).toBe(false)
+  })
+})

@@ -1,0 +1,63 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import prettier from 'eslint-config-prettier'
+import globals from 'globals'
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/github/*', '**/opencode/*'],
+              message: 'Adapters are reached through ports; only main.ts wires them.'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    // The composition root, the adapters themselves and tests may import adapters.
+    files: [
+      'src/main.ts',
+      'src/post.ts',
+      'src/github/**',
+      'src/opencode/**',
+      '__tests__/**',
+      'bench/**',
+      'scripts/**'
+    ],
+    rules: { 'no-restricted-imports': 'off' }
+  },
+  {
+    // The two adapters never import each other.
+    files: ['src/github/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/opencode/*'], message: 'github/ must not import opencode/.' }] }
+      ]
+    }
+  },
+  {
+    files: ['src/opencode/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/github/*'], message: 'opencode/ must not import github/.' }] }
+      ]
+    }
+  }
+)

@@ -1,0 +1,22 @@
+// ESM TypeScript under jest: ts-jest compiles each file, Node's VM modules
+// load them (see the "test" script for --experimental-vm-modules).
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  testMatch: ['**/__tests__/**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      { useESM: true, tsconfig: 'tsconfig.json', diagnostics: { ignoreCodes: [151002] } }
+    ]
+  },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1'
+  },
+  // Real opencode processes take seconds to start; tests that use them set
+  // their own, longer timeouts.
+  testTimeout: 30000,
+  verbose: false
+}

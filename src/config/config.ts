@@ -1,0 +1,112 @@
+/**
+ * One typed Config, validated once at start-up from the action's inputs.
+ * Nothing else in the action reads inputs.
+ */
+import { z } from 'zod'
+import {
+  booleanField,
+  integerField,
+  loginListField,
+  optionalPositiveIntegerField,
+  patternField
+} from './fields.js'
+import { INPUTS, type InputName } from './inputs.js'
+import { parseOpencodeOverrides, type JsonObject } from './opencode-overrides.js'
+
+const MAX = Number.MAX_SAFE_INTEGER
+
+const schema = z.object({
+  githubToken: z.string().trim().min(1, 'github_token must be a non-empty token, got ""'),
+  model: patternField(
+    'model',
+    /^[A-Za-z0-9][\w.-]*\/\S+$/,
+    'provider/model (e.g. "anthropic/claude-sonnet-4-5")'
+  ),
+  opencodeApiKey: z.string().trim(),
+  problemScoreThreshold: integerField('problem_score_threshold', 1, 10),
+  scoreElevationThreshold: integerField('score_elevation_threshold', 2, MAX),
+  enableWeb: booleanField('enable_web'),
+  triggerPhrase: patternField(
+    'trigger_phrase',
+    /^@[A-Za-z0-9](?:[A-Za-z0-9_-]*[A-Za-z0-9])?$/,
+    'an @-mention such as "@review-my-code-bot"'
+  ),
+  prNumber: optionalPositiveIntegerField('pr_number'),
+  opencodeVersion: patternField(
+    'opencode_version',
+    /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/,
+    'an exact version such as "1.18.33"'
+  ),
+  opencodePath: z.string().trim(),
+  passTimeoutMinutes: integerField('pass_timeout_minutes', 1, 360),
+  maxComments: integerField('max_comments', 0, 100),
+  allowedBots: loginListField('allowed_bots', { nonEmpty: false }),
+  botLogins: loginListField('bot_logins', { nonEmpty: true })
+})
+
+export type Config = z.output<typeof schema> & { opencodeConfig: JsonObject | undefined }
+
+/** Input name for every Config field read from a plain input. */
+const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
+  githubToken: 'github_token',
+  model: 'model',
+  opencodeApiKey: 'opencode_api_key',
+  problemScoreThreshold: 'problem_score_threshold',
+  scoreElevationThreshold: 'score_elevation_threshold',
+  enableWeb: 'enable_web',
+  triggerPhrase: 'trigger_phrase',
+  prNumber: 'pr_number',
+  opencodeVersion: 'opencode_version',
+  opencodePath: 'opencode_path',
+  passTimeoutMinutes: 'pass_timeout_minutes',
+  maxComments: 'max_comments',
+  allowedBots: 'allowed_bots',
+  botLogins: 'bot_logins'
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid input: ${problems.join('; ')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads one raw input; '' when not given (like core.getInput). */
+export type InputReader = (name: InputName) => string
+
+/**
+ * The default from the input table, used when an input is empty. action.yml
+ * applies the same defaults on a runner; applying them here too keeps tests
+ * and local runs honest. Expression defaults (`${{ ... }}`) cannot be
+ * evaluated here and count as "not given".
+ */
+function withDefault(name: InputName, raw: string): string {
+  if (raw.trim() !== '') return raw
+  const spec = INPUTS.find((input) => input.name === name)
+  const fallback = spec && 'actionDefault' in spec ? spec.actionDefault : ''
+  return fallback.startsWith('${{') ? '' : fallback
+}
+
+export function parseConfig(read: InputReader): Config {
+  const problems: string[] = []
+  const raw = Object.fromEntries(
+    Object.entries(FIELD_INPUT).map(([field, input]) => [field, withDefault(input, read(input))])
+  )
+  if (raw['model'] === '') problems.push('model is required (provider/model), got ""')
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (issue.path[0] === 'model' && raw['model'] === '') continue
+      problems.push(issue.message)
+    }
+  }
+  const overrides = parseOpencodeOverrides(read('opencode_config'))
+  if (!overrides.ok) problems.push(...overrides.errors)
+  if (problems.length > 0 || !parsed.success || !overrides.ok) throw new ConfigError(problems)
+  return { ...parsed.data, opencodeConfig: overrides.value }
+}
+
+/** Names of inputs whose values must be masked in logs. */
+export const SECRET_INPUTS: readonly InputName[] = INPUTS.filter(
+  (input) => 'secret' in input && input.secret
+).map((input) => input.name)

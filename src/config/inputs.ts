@@ -1,0 +1,124 @@
+/**
+ * The action's public surface: every input and output, in one table.
+ *
+ * action.yml is written by hand for humans, but a test checks it against this
+ * table name by name and default by default, so the two cannot drift.
+ */
+
+export interface InputSpec {
+  /** Exact input name as used in `with:`. */
+  readonly name: string
+  readonly description: string
+  /** Default as written in action.yml (`undefined` = no default). */
+  readonly actionDefault?: string
+  readonly required?: boolean
+  /** Masked in logs with core.setSecret as soon as it is read. */
+  readonly secret?: boolean
+}
+
+export const DEFAULT_OPENCODE_VERSION = '1.18.33'
+export const DEFAULT_TRIGGER_PHRASE = '@review-my-code-bot'
+export const DEFAULT_BOT_LOGINS = 'github-actions[bot],opencode-reviewer[bot]'
+
+export const INPUTS = [
+  {
+    name: 'github_token',
+    description: 'Token used for every GitHub API call. Never handed to the agent.',
+    actionDefault: '${{ github.token }}',
+    secret: true
+  },
+  {
+    name: 'model',
+    description: 'Model as provider/model, e.g. "anthropic/claude-sonnet-4-5".',
+    required: true
+  },
+  {
+    name: 'opencode_api_key',
+    description: "API key of the model's provider. Only the sidecar receives it.",
+    actionDefault: '',
+    secret: true
+  },
+  {
+    name: 'problem_score_threshold',
+    description: 'Findings scored below this (1-10) are never posted.',
+    actionDefault: '5'
+  },
+  {
+    name: 'score_elevation_threshold',
+    description:
+      'How many suppressed findings (at least 2) the agent must combine before the combined finding may carry an elevated score.',
+    actionDefault: '5'
+  },
+  {
+    name: 'enable_web',
+    description: 'Allow the agent to use web fetch / web search tools.',
+    actionDefault: 'false'
+  },
+  {
+    name: 'trigger_phrase',
+    description: 'Mention that triggers a review from a PR comment.',
+    actionDefault: DEFAULT_TRIGGER_PHRASE
+  },
+  {
+    name: 'pr_number',
+    description: 'Pull request to review on workflow_dispatch.',
+    actionDefault: ''
+  },
+  {
+    name: 'opencode_config',
+    description:
+      'JSON object deep-merged into the generated OpenCode config (e.g. a custom provider). Keys that weaken the sandbox are rejected.',
+    actionDefault: ''
+  },
+  {
+    name: 'opencode_version',
+    description: 'opencode version to run.',
+    actionDefault: DEFAULT_OPENCODE_VERSION
+  },
+  {
+    name: 'opencode_path',
+    description: 'Path to an existing opencode binary (skips the install).',
+    actionDefault: ''
+  },
+  {
+    name: 'pass_timeout_minutes',
+    description: 'Deadline for each review pass, in minutes.',
+    actionDefault: '10'
+  },
+  {
+    name: 'max_comments',
+    description: 'Most new inline comments per run; the rest go into the summary comment.',
+    actionDefault: '25'
+  },
+  {
+    name: 'allowed_bots',
+    description:
+      'Comma-separated bot logins allowed to trigger a review by mention. "*" is refused.',
+    actionDefault: ''
+  },
+  {
+    name: 'bot_logins',
+    description: "Comma-separated logins whose marked comments count as this bot's own.",
+    actionDefault: DEFAULT_BOT_LOGINS
+  }
+] as const satisfies readonly InputSpec[]
+
+export type InputName = (typeof INPUTS)[number]['name']
+
+export interface OutputSpec {
+  readonly name: string
+  readonly description: string
+}
+
+export const OUTPUTS = [
+  {
+    name: 'verdict',
+    description: 'approve, request_changes or needs_major_work; empty when skipped.'
+  },
+  { name: 'findings_posted', description: 'Findings posted (inline or in the summary).' },
+  { name: 'findings_suppressed', description: 'Findings dropped below the score threshold.' },
+  { name: 'threads_resolved', description: 'Earlier threads resolved in this run.' },
+  { name: 'skipped_reason', description: 'Why no review ran; empty when one did.' }
+] as const satisfies readonly OutputSpec[]
+
+export type OutputName = (typeof OUTPUTS)[number]['name']

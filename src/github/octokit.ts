@@ -1,0 +1,52 @@
+/**
+ * The one Octokit the action uses: REST + GraphQL, with the retry plugin
+ * (transient 5xx) and the throttling plugin (primary and secondary rate
+ * limits, honouring retry-after). No hand-written retry loops elsewhere.
+ */
+import { Octokit } from '@octokit/rest'
+import { retry } from '@octokit/plugin-retry'
+import { throttling } from '@octokit/plugin-throttling'
+
+const ReviewerOctokit = Octokit.plugin(retry, throttling)
+export type GitHubClient = InstanceType<typeof ReviewerOctokit>
+
+export interface GitHubClientOptions {
+  readonly token: string
+  /** GITHUB_API_URL; GitHub Enterprise and local fakes included. */
+  readonly baseUrl: string
+  /**
+   * Milliseconds per "second" of retry-after and of retry back-off. 1000 on
+   * a runner; tests shrink it so a 60 s secondary-limit wait is still a real
+   * wait, only a short one.
+   */
+  readonly msPerSecond?: number
+  /** How many times a rate-limited request is tried again. */
+  readonly rateLimitRetries?: number
+  readonly log?: (message: string) => void
+}
+
+export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
+  const msPerSecond = options.msPerSecond ?? 1000
+  const retries = options.rateLimitRetries ?? 3
+  const log = options.log ?? (() => undefined)
+  return new ReviewerOctokit({
+    auth: options.token,
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    userAgent: 'opencode-pr-reviewer',
+    log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
+    retry: { retryAfterBaseValue: msPerSecond },
+    throttle: {
+      retryAfterBaseValue: msPerSecond,
+      onRateLimit: (retryAfter, request, _octokit, retryCount) => {
+        log(`GitHub rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`)
+        return retryCount < retries
+      },
+      onSecondaryRateLimit: (retryAfter, request, _octokit, retryCount) => {
+        log(
+          `GitHub secondary rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`
+        )
+        return retryCount < retries
+      }
+    }
+  })
+}

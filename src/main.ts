@@ -1,0 +1,79 @@
+/**
+ * Composition root: inputs -> trigger -> authorization -> review engine.
+ * The only module that wires adapters to the rest.
+ */
+import * as core from '@actions/core'
+import { ConfigError, parseConfig, SECRET_INPUTS } from './config/config.js'
+import { readEnvironment, readEventPayload } from './action/environment.js'
+import { setOutcomeOutputs } from './action/outputs.js'
+import { GitHubActorDirectory } from './github/actor-directory.js'
+import { createGitHubClient } from './github/octokit.js'
+import { unwiredReviewEngine, type ReviewEngine } from './review/engine.js'
+import { authorizeActor } from './trigger/authorize.js'
+import { decideTrigger } from './trigger/event.js'
+
+export interface RunOptions {
+  /** The review engine; the unwired placeholder until one is built. */
+  readonly engine?: ReviewEngine
+  readonly env?: NodeJS.ProcessEnv
+  /** Milliseconds per retry-after second (tests shrink waits). */
+  readonly msPerSecond?: number
+}
+
+function skipRun(reason: string): void {
+  core.info(`No review: ${reason}`)
+  setOutcomeOutputs({ kind: 'skipped', reason })
+}
+
+export async function run(options: RunOptions = {}): Promise<void> {
+  try {
+    // Mask secrets before anything can echo them, valid or not.
+    for (const name of SECRET_INPUTS) {
+      const value = core.getInput(name)
+      if (value !== '') core.setSecret(value)
+    }
+    const config = parseConfig((name) => core.getInput(name))
+    const env = readEnvironment(options.env ?? process.env)
+    const payload = await readEventPayload(env.eventPath)
+    const decision = decideTrigger({ eventName: env.eventName, payload, actor: env.actor }, config)
+    if (decision.kind === 'skip') {
+      if (decision.notice !== undefined) core.notice(decision.notice)
+      skipRun(decision.reason)
+      return
+    }
+    const { request } = decision
+    const client = createGitHubClient({
+      token: config.githubToken,
+      baseUrl: env.apiUrl,
+      log: (message) => core.warning(message),
+      ...(options.msPerSecond === undefined ? {} : { msPerSecond: options.msPerSecond })
+    })
+    if (decision.authorize) {
+      const directory = new GitHubActorDirectory(client, request.owner, request.repo)
+      const verdict = await authorizeActor(request.actor, directory, config.allowedBots)
+      if (!verdict.allowed) {
+        core.warning(`Review not started: ${verdict.reason}.`)
+        skipRun(`unauthorized: ${verdict.reason}`)
+        return
+      }
+      core.info(`Authorized: ${verdict.reason}.`)
+    }
+    core.info(
+      `Reviewing ${request.owner}/${request.repo}#${request.prNumber} (${request.trigger} by ${request.actor}).`
+    )
+    const outcome = await (options.engine ?? unwiredReviewEngine).review(request, config)
+    if (outcome.kind === 'skipped') {
+      skipRun(outcome.reason)
+      return
+    }
+    setOutcomeOutputs(outcome)
+  } catch (error) {
+    const message =
+      error instanceof ConfigError
+        ? error.problems.join('\n')
+        : error instanceof Error
+          ? error.message
+          : String(error)
+    core.setFailed(message)
+  }
+}
