@@ -1,0 +1,82 @@
+/**
+ * Plain data the GitHub adapter hands to the pure core. The adapter maps API
+ * responses into these shapes; the core never sees Octokit types.
+ */
+
+export interface Author {
+  /** Login as the API returned it (GraphQL drops the "[bot]" suffix: compare with normalizeLogin). */
+  readonly login: string
+  /** True for GitHub Apps and other bot accounts (GraphQL __typename "Bot"). */
+  readonly isBot: boolean
+}
+
+/** One comment in a review thread (an inline PR review comment). */
+export interface ReviewCommentData {
+  /** REST id (GraphQL databaseId): used to reply. */
+  readonly id: number
+  /** GraphQL node id. */
+  readonly nodeId: string
+  readonly author: Author | null
+  readonly body: string
+  readonly createdAt: string
+  readonly path: string
+  /** Line on the current diff; null when outdated. */
+  readonly line: number | null
+  readonly originalLine: number | null
+}
+
+/** A review thread with every comment, oldest first (root comment first). */
+export interface ReviewThreadData {
+  /** GraphQL node id: used to resolve. */
+  readonly id: string
+  readonly isResolved: boolean
+  readonly isOutdated: boolean
+  readonly path: string
+  readonly line: number | null
+  readonly originalLine: number | null
+  readonly comments: readonly ReviewCommentData[]
+}
+
+/** A conversation comment on the PR (where the bot's summary lives). */
+export interface IssueCommentData {
+  readonly id: number
+  readonly nodeId: string
+  readonly author: Author | null
+  readonly body: string
+  readonly createdAt: string
+}
+
+export interface ChangedFile {
+  readonly path: string
+  readonly previousPath?: string
+  /** added | removed | modified | renamed | copied | changed | unchanged */
+  readonly status: string
+  readonly additions: number
+  readonly deletions: number
+  /** Unified diff of the file; absent for binary or very large files. */
+  readonly patch?: string
+}
+
+export interface PullRequestReviewData {
+  readonly author: Author | null
+  /** APPROVED | CHANGES_REQUESTED | COMMENTED | DISMISSED | PENDING */
+  readonly state: string
+  /** OWNER | MEMBER | COLLABORATOR | CONTRIBUTOR | ... */
+  readonly authorAssociation: string
+  readonly submittedAt: string | null
+}
+
+export interface PullRequestData {
+  readonly number: number
+  readonly title: string
+  readonly body: string
+  readonly draft: boolean
+  readonly author: Author | null
+  readonly headSha: string
+  readonly baseSha: string
+  readonly headRef: string
+  readonly baseRef: string
+  /** Logins of requested reviewers (users; teams as "org/team"). */
+  readonly requestedReviewers: readonly string[]
+  readonly reviews: readonly PullRequestReviewData[]
+}
