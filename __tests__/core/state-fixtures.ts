@@ -1,0 +1,80 @@
+/** Plain-data builders for the state tests (no I/O). */
+import type {
+  Author,
+  IssueCommentData,
+  ReviewCommentData,
+  ReviewThreadData
+} from '../../src/core/pr-data.js'
+import { formatBotComment, type RmcocBlockInput } from '../../src/core/rmcoc.js'
+
+export const BOT_LOGINS = ['github-actions[bot]', 'opencode-reviewer[bot]']
+
+/** REST form of the bot. */
+export const BOT_REST: Author = { login: 'github-actions[bot]', isBot: true }
+/** GraphQL form of the same bot: no suffix, isBot from __typename "Bot". */
+export const BOT_GRAPHQL: Author = { login: 'github-actions', isBot: true }
+export const DEV: Author = { login: 'alice', isBot: false }
+export const REVIEWER: Author = { login: 'bob', isBot: false }
+/** A human who registered the bare name of the App. */
+export const IMPOSTOR: Author = { login: 'github-actions', isBot: false }
+export const OTHER_BOT: Author = { login: 'dependabot', isBot: true }
+
+export const FINDING = {
+  finding: 'User input reaches the SQL query unescaped',
+  assessment: 'The id parameter is concatenated into the query string, allowing SQL injection.',
+  score: 9
+}
+
+export const findingBody = (finding: RmcocBlockInput = FINDING) =>
+  formatBotComment('This query is built from user input.', finding)
+export const replyBody = (
+  kind: 'concession' | 'rebuttal' | 'resolution' | 'escalation' | 'follow-up',
+  status: 'PENDING' | 'RESOLVED' | 'DISPUTED' | 'ESCALATED',
+  text = 'Reply text.'
+) => formatBotComment(text, { kind, status })
+
+let nextId = 1000
+
+export function comment(
+  author: Author | null,
+  body: string,
+  extra: Partial<ReviewCommentData> = {}
+): ReviewCommentData {
+  const id = nextId++
+  return {
+    id,
+    nodeId: `PRRC_${id}`,
+    author,
+    body,
+    createdAt: `2026-01-01T00:${String(id % 60).padStart(2, '0')}:00Z`,
+    path: 'src/db.ts',
+    line: 42,
+    originalLine: 42,
+    ...extra
+  }
+}
+
+export function thread(
+  comments: readonly ReviewCommentData[],
+  extra: Partial<ReviewThreadData> = {}
+): ReviewThreadData {
+  return {
+    id: `PRRT_${comments[0]?.id ?? nextId++}`,
+    isResolved: false,
+    isOutdated: false,
+    path: 'src/db.ts',
+    line: 42,
+    originalLine: 42,
+    comments,
+    ...extra
+  }
+}
+
+export function issueComment(
+  author: Author | null,
+  body: string,
+  createdAt: string
+): IssueCommentData {
+  const id = nextId++
+  return { id, nodeId: `IC_${id}`, author, body, createdAt }
+}

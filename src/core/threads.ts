@@ -1,0 +1,204 @@
+/**
+ * Thread rebuild (seed 002 §4.2 "State Reconstruction Behavior"): the review
+ * state as `github_get_run_state` returns it, computed from plain PR data.
+ * Only threads whose ROOT comment is a bot finding count; every bot reply
+ * after it moves the status, developer replies are collected.
+ */
+import type { DedupeItem } from './dedupe.js'
+import { isBotLogin, readComment, type IgnoredComment } from './bot-comments.js'
+import type { IssueCommentData, ReviewCommentData, ReviewThreadData } from './pr-data.js'
+import { blockStatus, THREAD_STATUSES, type FindingBlock, type ThreadStatus } from './rmcoc.js'
+import { latestRunRecord, type RunRecord } from './run-record.js'
+
+export interface DeveloperReply {
+  readonly author: string
+  readonly body: string
+  readonly timestamp: string
+}
+
+/** One thread in the shape of seed 002's `github_get_run_state` (snake_case, as the tool returns it). */
+export interface ThreadState {
+  /** GraphQL node id of the thread (used to resolve). */
+  readonly id: string
+  /** REST id of the root comment (used to reply). */
+  readonly root_comment_id: number
+  readonly file: string
+  /** Current line, or the original line when outdated; null for file-level comments. */
+  readonly line: number | null
+  readonly status: ThreadStatus
+  readonly score: number
+  readonly assessment: Omit<FindingBlock, 'kind'>
+  readonly developer_replies: readonly DeveloperReply[]
+  /** GitHub's own flags. */
+  readonly github_resolved: boolean
+  readonly is_outdated: boolean
+  /** How many bot rebuttals a developer answered back to (dispute rules). */
+  readonly rejected_rebuttals: number
+}
+
+export interface RunStateMetadata {
+  readonly status_counts: Record<ThreadStatus, number>
+  /** Review threads on the PR, bot or not. */
+  readonly total_threads: number
+  /** Head SHA of the latest run's summary comment; null before the first run. */
+  readonly last_reviewed_sha: string | null
+  readonly last_run: RunRecord | null
+}
+
+export interface RunState {
+  readonly threads: readonly ThreadState[]
+  readonly metadata: RunStateMetadata
+}
+
+export interface RunStateResult {
+  readonly state: RunState
+  /** Comments and threads left out, with why; for debug logs. */
+  readonly ignored: readonly IgnoredComment[]
+}
+
+function isDeveloper(comment: ReviewCommentData, botLogins: readonly string[]): boolean {
+  // Other bots (and our own identity without the marker) are not developers.
+  return (
+    comment.author === null || (!comment.author.isBot && !isBotLogin(comment.author, botLogins))
+  )
+}
+
+/**
+ * Rebuilds one thread. Undefined for a thread that is plainly not the bot's
+ * (a user's thread without any rmcoc block); a thread that looks like the
+ * bot's but does not count is recorded in `ignored`.
+ */
+export function rebuildThread(
+  thread: ReviewThreadData,
+  botLogins: readonly string[],
+  ignored: IgnoredComment[] = []
+): ThreadState | undefined {
+  const [root, ...replies] = thread.comments
+  if (root === undefined) return undefined
+  const rootReading = readComment(root, botLogins)
+  const skip = (reason: string): undefined => {
+    ignored.push({ commentId: root.id, threadId: thread.id, reason })
+    return undefined
+  }
+  if (rootReading.origin !== 'bot') {
+    return rootReading.problem === undefined ? undefined : skip(rootReading.problem)
+  }
+  if (rootReading.block?.kind !== 'finding') {
+    return skip(
+      rootReading.block === undefined
+        ? `bot root comment ignored: ${rootReading.problem ?? 'no rmcoc block'}`
+        : `bot root comment carries a "${rootReading.block.kind}" block, not a finding`
+    )
+  }
+  const { kind: _kind, ...assessment } = rootReading.block
+
+  const developerReplies: DeveloperReply[] = []
+  let lastBotStatus: ThreadStatus | undefined
+  let developerBeforeLastBot = false
+  let developerSeen = false
+  let rebuttalOpen = false
+  let rejectedRebuttals = 0
+
+  for (const reply of replies) {
+    const reading = readComment(reply, botLogins)
+    if (reading.origin === 'bot') {
+      const fromBlock = reading.block === undefined ? undefined : blockStatus(reading.block)
+      const status = fromBlock ?? (reading.block === undefined ? reading.heading : undefined)
+      if (status === undefined) {
+        ignored.push({
+          commentId: reply.id,
+          threadId: thread.id,
+          reason: reading.problem ?? `bot reply carries a "${reading.block?.kind}" block, no status`
+        })
+        continue
+      }
+      lastBotStatus = status
+      developerBeforeLastBot = developerSeen
+      rebuttalOpen = status === 'DISPUTED'
+      continue
+    }
+    if (reading.problem !== undefined) {
+      ignored.push({ commentId: reply.id, threadId: thread.id, reason: reading.problem })
+    }
+    if (!isDeveloper(reply, botLogins)) continue
+    developerReplies.push({
+      author: reply.author?.login ?? 'ghost',
+      body: reply.body,
+      timestamp: reply.createdAt
+    })
+    developerSeen = true
+    if (rebuttalOpen) {
+      rejectedRebuttals += 1
+      rebuttalOpen = false
+    }
+  }
+
+  return {
+    id: thread.id,
+    root_comment_id: root.id,
+    file: thread.path,
+    line: thread.line ?? thread.originalLine ?? root.line ?? root.originalLine,
+    status: threadStatus(thread.isResolved, lastBotStatus, developerBeforeLastBot),
+    score: assessment.score,
+    assessment,
+    developer_replies: developerReplies,
+    github_resolved: thread.isResolved,
+    is_outdated: thread.isOutdated,
+    rejected_rebuttals: rejectedRebuttals
+  }
+}
+
+/**
+ * RESOLVED when GitHub says so or the bot resolved/conceded; ESCALATED when
+ * the bot escalated; DISPUTED when a developer pushed back and the bot's last
+ * word maintains its position; PENDING otherwise.
+ */
+function threadStatus(
+  githubResolved: boolean,
+  lastBotStatus: ThreadStatus | undefined,
+  developerBeforeLastBot: boolean
+): ThreadStatus {
+  if (githubResolved) return 'RESOLVED'
+  if (lastBotStatus === 'DISPUTED') return developerBeforeLastBot ? 'DISPUTED' : 'PENDING'
+  return lastBotStatus ?? 'PENDING'
+}
+
+export interface RunStateInput {
+  readonly threads: readonly ReviewThreadData[]
+  readonly issueComments: readonly IssueCommentData[]
+  readonly botLogins: readonly string[]
+}
+
+/** `github_get_run_state` as a plain function of plain data. */
+export function rebuildRunState(input: RunStateInput): RunStateResult {
+  const ignored: IgnoredComment[] = []
+  const threads: ThreadState[] = []
+  for (const thread of input.threads) {
+    const rebuilt = rebuildThread(thread, input.botLogins, ignored)
+    if (rebuilt !== undefined) threads.push(rebuilt)
+  }
+  const run = latestRunRecord(input.issueComments, input.botLogins)
+  ignored.push(...run.ignored)
+  const statusCounts = Object.fromEntries(THREAD_STATUSES.map((s) => [s, 0])) as Record<
+    ThreadStatus,
+    number
+  >
+  for (const thread of threads) statusCounts[thread.status] += 1
+  return {
+    state: {
+      threads,
+      metadata: {
+        status_counts: statusCounts,
+        total_threads: input.threads.length,
+        last_reviewed_sha: run.record?.headSha ?? null,
+        last_run: run.record ?? null
+      }
+    },
+    ignored
+  }
+}
+
+/** A rebuilt thread as dedupe sees it (`isDuplicate(candidate, threads, threadDedupeItem)`). */
+export function threadDedupeItem(thread: ThreadState): DedupeItem {
+  return { path: thread.file, line: thread.line, finding: thread.assessment.finding }
+}
