@@ -6,6 +6,7 @@
 import { Octokit } from '@octokit/rest'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
+import Bottleneck from 'bottleneck'
 
 const ReviewerOctokit = Octokit.plugin(retry, throttling)
 export type GitHubClient = InstanceType<typeof ReviewerOctokit>
@@ -15,14 +16,30 @@ export interface GitHubClientOptions {
   /** GITHUB_API_URL; GitHub Enterprise and local fakes included. */
   readonly baseUrl: string
   /**
-   * Milliseconds per "second" of retry-after and of retry back-off. 1000 on
-   * a runner; tests shrink it so a 60 s secondary-limit wait is still a real
-   * wait, only a short one.
+   * Milliseconds per "second" of retry-after, of retry back-off and of the
+   * spacing between writes. 1000 on a runner; tests shrink it so a 60 s
+   * secondary-limit wait is still a real wait, only a short one.
    */
   readonly msPerSecond?: number
   /** How many times a rate-limited request is tried again. */
   readonly rateLimitRetries?: number
   readonly log?: (message: string) => void
+}
+
+/**
+ * plugin-throttling serializes writes (and every GraphQL call) one second
+ * apart and notification-triggering writes three seconds apart, as GitHub
+ * asks. Its default groups are process-wide with fixed spacing; these are the
+ * same groups, per client, with the spacing in msPerSecond units.
+ */
+function writeGroups(msPerSecond: number): {
+  write: Bottleneck.Group
+  notifications: Bottleneck.Group
+} {
+  return {
+    write: new Bottleneck.Group({ maxConcurrent: 1, minTime: 1 * msPerSecond }),
+    notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: 3 * msPerSecond })
+  }
 }
 
 export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
@@ -36,6 +53,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
     retry: { retryAfterBaseValue: msPerSecond },
     throttle: {
+      ...writeGroups(msPerSecond),
       retryAfterBaseValue: msPerSecond,
       onRateLimit: (retryAfter, request, _octokit, retryCount) => {
         log(`GitHub rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`)

@@ -28,12 +28,15 @@ interface Route {
 export class Router {
   private readonly routes: Route[] = []
 
-  /** `route('GET', '/repos/:owner/:repo/pulls/:number', handler)` */
+  /**
+   * `route('GET', '/repos/:owner/:repo/pulls/:number', handler)`; a `*name`
+   * segment takes the rest of the path, slashes included (contents paths).
+   */
   route(method: string, template: string, handler: Handler): void {
     const names: string[] = []
-    const source = template.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    const source = template.replace(/([:*])([A-Za-z_]+)/g, (_match, kind: string, name: string) => {
       names.push(name)
-      return '([^/]+)'
+      return kind === '*' ? '(.+)' : '([^/]+)'
     })
     this.routes.push({
       method,

@@ -4,6 +4,11 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { registerGraphQLRoute } from './graphql.js'
+import { registerContentRoutes } from './rest-contents.js'
+import { registerIssueCommentRoutes } from './rest-issue-comments.js'
+import { registerPullRoutes } from './rest-pulls.js'
+import { registerReviewCommentRoutes } from './rest-review-comments.js'
 import { registerUserRoutes } from './rest-users.js'
 import { json, Router, type FakeRequest, type FakeResponse } from './router.js'
 import { FakeGitHubState } from './state.js'
@@ -23,6 +28,11 @@ export interface Fault {
   readonly response: FakeResponse
   /** How many matching requests fail; Infinity = all of them. */
   times: number
+  /**
+   * When true the request is carried out first and only its answer is
+   * replaced: a 5xx for a comment GitHub stored anyway.
+   */
+  readonly afterHandling: boolean
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
@@ -47,15 +57,34 @@ export class FakeGitHub {
 
   constructor() {
     registerUserRoutes(this.router, this.state)
+    registerPullRoutes(this.router, this.state)
+    registerReviewCommentRoutes(this.router, this.state)
+    registerIssueCommentRoutes(this.router, this.state)
+    registerContentRoutes(this.router, this.state)
+    registerGraphQLRoute(this.router, this.state)
   }
 
   get url(): string {
     return this.baseUrl
   }
 
-  /** Makes the next `times` matching requests answer `response` instead. */
-  fail(route: Fault['route'], response: FakeResponse, times = 1): void {
-    this.faults.push({ route, response, times })
+  /**
+   * Makes the next `times` matching requests answer `response` instead (see
+   * faults.ts for GitHub-shaped answers); with `afterHandling` the request
+   * still takes effect.
+   */
+  fail(
+    route: Fault['route'],
+    response: FakeResponse,
+    times = 1,
+    options: { afterHandling?: boolean } = {}
+  ): void {
+    this.faults.push({ route, response, times, afterHandling: options.afterHandling ?? false })
+  }
+
+  /** GraphQL requests answered so far. */
+  graphqlRequests(): LoggedRequest[] {
+    return this.requestsTo('POST /graphql')
   }
 
   /** Requests answered by one route template. */
@@ -95,13 +124,13 @@ export class FakeGitHub {
       headers: req.headers,
       body
     }
-    let response: FakeResponse
     const fault = this.faults.find(
       (f) =>
         f.times > 0 && (typeof f.route === 'string' ? f.route === matched?.key : f.route(request))
     )
-    if (fault) {
-      fault.times -= 1
+    if (fault) fault.times -= 1
+    let response: FakeResponse
+    if (fault && !fault.afterHandling) {
       response = fault.response
     } else if (!matched) {
       response = json(404, { message: `fake GitHub has no route for ${method} ${url.pathname}` })
@@ -111,6 +140,7 @@ export class FakeGitHub {
       } catch (error) {
         response = json(500, { message: `fake GitHub handler failed: ${String(error)}` })
       }
+      if (fault) response = fault.response
     }
     this.requests.push({
       method,

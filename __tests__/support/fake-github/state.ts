@@ -2,6 +2,16 @@
  * In-memory GitHub state behind the fake server. Tests seed it directly and
  * read it back to assert what the action did.
  */
+import {
+  SEEDED_AT,
+  timestamp,
+  type FakeActor,
+  type FakeIssueComment,
+  type FakePullRequest,
+  type FakeReview,
+  type FakeReviewComment,
+  type FakeThread
+} from './pull-state.js'
 
 export interface FakeUser {
   readonly login: string
@@ -16,9 +26,53 @@ export interface FakeRepoState {
   readonly permissions: Map<string, { permission: string; roleName: string }>
 }
 
+/** A comment to seed: author as a login (REST form) or an actor. */
+export interface SeedComment {
+  readonly author?: string | FakeActor
+  readonly body: string
+  readonly createdAt?: string
+}
+
+export interface SeedThread {
+  readonly path: string
+  readonly line?: number | null
+  readonly originalLine?: number | null
+  readonly side?: 'LEFT' | 'RIGHT'
+  readonly isResolved?: boolean
+  readonly isOutdated?: boolean
+  readonly comments: readonly SeedComment[]
+}
+
+export interface NewComment {
+  readonly author: FakeActor
+  readonly body: string
+  readonly path: string
+  readonly line: number | null
+  /** Defaults to `line`; differs for outdated comments (line null). */
+  readonly originalLine?: number | null
+  readonly side: 'LEFT' | 'RIGHT'
+  readonly subjectType: 'line' | 'file'
+  readonly commitId: string
+  readonly reviewId: number | null
+  readonly createdAt?: string
+}
+
 export class FakeGitHubState {
   readonly users = new Map<string, FakeUser>()
   readonly repos = new Map<string, FakeRepoState>()
+  readonly pulls = new Map<string, FakePullRequest>()
+  /** `owner/repo@ref` (lower-case owner/repo) -> path -> text. */
+  readonly contents = new Map<string, Map<string, string>>()
+  /** Who the token belongs to: the author of everything the API creates. */
+  viewer: FakeActor = { login: 'github-actions[bot]', type: 'Bot' }
+  /** When true, resolveReviewThread answers FORBIDDEN, as for a token without the permission. */
+  resolveForbidden = false
+  private lastId = 1000
+
+  nextId(): number {
+    this.lastId += 1
+    return this.lastId
+  }
 
   addUser(login: string, type = 'User'): FakeUser {
     const user = { login, type }
@@ -40,5 +94,184 @@ export class FakeGitHubState {
   grant(owner: string, name: string, login: string, roleName: string): void {
     const permission = roleName === 'maintain' ? 'write' : roleName === 'triage' ? 'read' : roleName
     this.repo(owner, name).permissions.set(login.toLowerCase(), { permission, roleName })
+  }
+
+  /** An actor for a login: a known user's type, else Bot for "[bot]" logins, else User. */
+  actor(author: string | FakeActor | undefined): FakeActor {
+    if (author === undefined) return this.viewer
+    if (typeof author !== 'string') return author
+    const known = this.users.get(author.toLowerCase())
+    return { login: author, type: known?.type ?? (author.endsWith('[bot]') ? 'Bot' : 'User') }
+  }
+
+  addPullRequest(
+    owner: string,
+    repo: string,
+    number: number,
+    init: Partial<Omit<FakePullRequest, 'owner' | 'repo' | 'number' | 'nodeId'>> = {}
+  ): FakePullRequest {
+    this.repo(owner, repo)
+    const pr: FakePullRequest = {
+      owner,
+      repo,
+      number,
+      nodeId: `PR_${number}`,
+      title: `PR ${number}`,
+      body: '',
+      draft: false,
+      author: this.actor('octocat'),
+      headSha: 'a'.repeat(40),
+      baseSha: 'b'.repeat(40),
+      headRef: 'feature',
+      baseRef: 'main',
+      requestedReviewers: [],
+      requestedTeams: [],
+      files: [],
+      reviews: [],
+      threads: [],
+      issueComments: [],
+      ...init
+    }
+    this.pulls.set(`${owner}/${repo}#${number}`.toLowerCase(), pr)
+    return pr
+  }
+
+  pull(owner: string, repo: string, number: number | string): FakePullRequest | undefined {
+    return this.pulls.get(`${owner}/${repo}#${number}`.toLowerCase())
+  }
+
+  setFileContent(owner: string, repo: string, ref: string, path: string, text: string): void {
+    const key = `${owner}/${repo}`.toLowerCase() + `@${ref}`
+    const files = this.contents.get(key) ?? new Map<string, string>()
+    files.set(path, text)
+    this.contents.set(key, files)
+  }
+
+  fileContent(owner: string, repo: string, ref: string): Map<string, string> | undefined {
+    return this.contents.get(`${owner}/${repo}`.toLowerCase() + `@${ref}`)
+  }
+
+  /** Opens a thread with its root comment. */
+  startThread(
+    pr: FakePullRequest,
+    comment: NewComment,
+    flags: { isResolved?: boolean; isOutdated?: boolean } = {}
+  ): FakeThread {
+    const thread: FakeThread = {
+      id: `PRRT_${this.nextId()}`,
+      path: comment.path,
+      line: comment.line,
+      originalLine: comment.originalLine === undefined ? comment.line : comment.originalLine,
+      subjectType: comment.subjectType,
+      isResolved: flags.isResolved ?? false,
+      isOutdated: flags.isOutdated ?? false,
+      comments: []
+    }
+    pr.threads.push(thread)
+    this.appendComment(pr, thread, comment)
+    return thread
+  }
+
+  appendComment(
+    pr: FakePullRequest,
+    thread: FakeThread,
+    comment: NewComment,
+    inReplyToId?: number
+  ): FakeReviewComment {
+    const id = this.nextId()
+    const stored: FakeReviewComment = {
+      id,
+      nodeId: `PRRC_${id}`,
+      threadId: thread.id,
+      author: comment.author,
+      body: comment.body,
+      path: comment.path,
+      line: comment.line,
+      originalLine: comment.originalLine === undefined ? comment.line : comment.originalLine,
+      side: comment.side,
+      subjectType: comment.subjectType,
+      commitId: comment.commitId,
+      reviewId: comment.reviewId,
+      createdAt: comment.createdAt ?? timestamp(),
+      ...(inReplyToId === undefined ? {} : { inReplyToId })
+    }
+    thread.comments.push(stored)
+    return stored
+  }
+
+  /** Seeds a thread the way an earlier run (or a human) left it. */
+  addThread(pr: FakePullRequest, seed: SeedThread): FakeThread {
+    const [root, ...replies] = seed.comments
+    if (!root) throw new Error('addThread needs at least one comment')
+    const isOutdated = seed.isOutdated ?? false
+    const seededLine = seed.line === undefined ? 1 : seed.line
+    // Outdated comments lose their line and keep the original one, as on GitHub.
+    const base = {
+      path: seed.path,
+      line: isOutdated ? null : seededLine,
+      originalLine: seed.originalLine === undefined ? seededLine : seed.originalLine,
+      side: seed.side ?? 'RIGHT',
+      subjectType: 'line',
+      commitId: pr.headSha,
+      reviewId: null
+    } as const
+    const thread = this.startThread(
+      pr,
+      {
+        ...base,
+        author: this.actor(root.author),
+        body: root.body,
+        createdAt: root.createdAt ?? SEEDED_AT
+      },
+      { isResolved: seed.isResolved ?? false, isOutdated }
+    )
+    const rootId = thread.comments[0]?.id
+    for (const reply of replies)
+      this.appendComment(
+        pr,
+        thread,
+        {
+          ...base,
+          author: this.actor(reply.author),
+          body: reply.body,
+          createdAt: reply.createdAt ?? SEEDED_AT
+        },
+        rootId
+      )
+    return thread
+  }
+
+  addIssueComment(pr: FakePullRequest, seed: SeedComment): FakeIssueComment {
+    const id = this.nextId()
+    const createdAt = seed.createdAt ?? SEEDED_AT
+    const comment: FakeIssueComment = {
+      id,
+      nodeId: `IC_${id}`,
+      author: this.actor(seed.author),
+      body: seed.body,
+      createdAt,
+      updatedAt: createdAt
+    }
+    pr.issueComments.push(comment)
+    return comment
+  }
+
+  addReview(
+    pr: FakePullRequest,
+    seed: { author?: string | FakeActor; state: string; body?: string; authorAssociation?: string }
+  ): FakeReview {
+    const id = this.nextId()
+    const review: FakeReview = {
+      id,
+      nodeId: `PRR_${id}`,
+      author: this.actor(seed.author),
+      state: seed.state,
+      body: seed.body ?? '',
+      authorAssociation: seed.authorAssociation ?? 'CONTRIBUTOR',
+      submittedAt: seed.state === 'PENDING' ? null : SEEDED_AT,
+      commitId: pr.headSha
+    }
+    pr.reviews.push(review)
+    return review
   }
 }

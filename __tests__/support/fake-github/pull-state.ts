@@ -1,0 +1,105 @@
+/**
+ * The shapes of pull-request state in the fake: what a PR holds (files,
+ * threads of review comments, conversation comments, reviews). Logins are
+ * stored in REST form (`github-actions[bot]`); the GraphQL side strips the
+ * suffix the way GitHub does.
+ */
+
+export interface FakeActor {
+  readonly login: string
+  /** "User" or "Bot". */
+  readonly type: string
+}
+
+export interface FakeFile {
+  readonly filename: string
+  readonly status: string
+  readonly additions: number
+  readonly deletions: number
+  /** Absent for binary or very large files, as on GitHub. */
+  readonly patch?: string
+  readonly previousFilename?: string
+}
+
+export interface FakeReviewComment {
+  readonly id: number
+  readonly nodeId: string
+  readonly threadId: string
+  readonly author: FakeActor
+  readonly body: string
+  readonly path: string
+  readonly line: number | null
+  readonly originalLine: number | null
+  readonly side: 'LEFT' | 'RIGHT'
+  readonly subjectType: 'line' | 'file'
+  readonly commitId: string
+  readonly inReplyToId?: number
+  readonly reviewId: number | null
+  readonly createdAt: string
+}
+
+export interface FakeThread {
+  readonly id: string
+  readonly path: string
+  readonly line: number | null
+  readonly originalLine: number | null
+  readonly subjectType: 'line' | 'file'
+  isResolved: boolean
+  isOutdated: boolean
+  readonly comments: FakeReviewComment[]
+}
+
+export interface FakeIssueComment {
+  readonly id: number
+  readonly nodeId: string
+  readonly author: FakeActor
+  body: string
+  readonly createdAt: string
+  updatedAt: string
+}
+
+export interface FakeReview {
+  readonly id: number
+  readonly nodeId: string
+  readonly author: FakeActor
+  /** APPROVED | CHANGES_REQUESTED | COMMENTED | DISMISSED | PENDING */
+  readonly state: string
+  readonly body: string
+  readonly authorAssociation: string
+  readonly submittedAt: string | null
+  readonly commitId: string
+}
+
+export interface FakePullRequest {
+  readonly owner: string
+  readonly repo: string
+  readonly number: number
+  readonly nodeId: string
+  title: string
+  body: string
+  draft: boolean
+  author: FakeActor
+  headSha: string
+  baseSha: string
+  headRef: string
+  baseRef: string
+  requestedReviewers: string[]
+  requestedTeams: string[]
+  files: FakeFile[]
+  readonly reviews: FakeReview[]
+  readonly threads: FakeThread[]
+  readonly issueComments: FakeIssueComment[]
+}
+
+/** Every review comment of the PR, oldest first (GitHub's default order). */
+export function reviewComments(pr: FakePullRequest): FakeReviewComment[] {
+  return pr.threads.flatMap((thread) => thread.comments).sort((a, b) => a.id - b.id)
+}
+
+/** GitHub's timestamps have whole seconds. */
+export function timestamp(date = new Date()): string {
+  return date.toISOString().replace(/\.\d+Z$/, 'Z')
+}
+
+/** Seeded data is "old": before any comment a test run creates. */
+export const SEEDED_AT = '2024-01-01T00:00:00Z'

@@ -1,0 +1,66 @@
+/** zod schemas for the parts of GitHub REST responses the gateway relies on. */
+import { z } from 'zod'
+import type { Author } from '../core/pr-data.js'
+
+/** REST account: an App's login keeps its "[bot]" suffix here. */
+export const RestUser = z.object({ login: z.string(), type: z.string() })
+
+export function restAuthor(user: z.output<typeof RestUser> | null | undefined): Author | null {
+  return user ? { login: user.login, isBot: user.type === 'Bot' } : null
+}
+
+export const RestPullRequest = z.object({
+  number: z.number().int(),
+  title: z.string(),
+  body: z.string().nullable(),
+  draft: z.boolean().optional(),
+  user: RestUser.nullable(),
+  head: z.object({ sha: z.string().min(1), ref: z.string() }),
+  base: z.object({ sha: z.string().min(1), ref: z.string() }),
+  requested_reviewers: z.array(RestUser).nullish(),
+  requested_teams: z.array(z.object({ slug: z.string() })).nullish()
+})
+
+export const RestReview = z.object({
+  user: RestUser.nullable(),
+  state: z.string(),
+  author_association: z.string(),
+  submitted_at: z.string().nullish()
+})
+
+export const RestFile = z.object({
+  filename: z.string(),
+  previous_filename: z.string().optional(),
+  status: z.string(),
+  additions: z.number().int(),
+  deletions: z.number().int(),
+  patch: z.string().optional()
+})
+
+export const RestComment = z.object({
+  id: z.number().int(),
+  node_id: z.string(),
+  html_url: z.string(),
+  body: z.string().optional(),
+  user: RestUser.nullable(),
+  created_at: z.string()
+})
+
+export const RestReviewComment = RestComment.extend({
+  path: z.string(),
+  in_reply_to_id: z.number().int().optional(),
+  pull_request_review_id: z.number().int().nullable()
+})
+
+export const RestCreatedReview = z.object({ id: z.number().int() })
+
+/** GET contents answers a file object, or an array for a directory. */
+export const RestContents = z.union([
+  z.object({
+    type: z.literal('file'),
+    encoding: z.string(),
+    content: z.string()
+  }),
+  z.object({ type: z.string() }),
+  z.array(z.unknown())
+])

@@ -1,0 +1,109 @@
+/** ReviewGateway over Octokit: the reads and writes of one pull request. */
+import type {
+  ChangedFile,
+  IssueCommentData,
+  PullRequestData,
+  ReviewThreadData
+} from '../core/pr-data.js'
+import type {
+  CommentPlacement,
+  LineComment,
+  PostedComment,
+  PullRequestRef,
+  ResolveResult,
+  ReviewGateway,
+  ReviewPostResult
+} from '../ports/review-gateway.js'
+import { listChangedFiles, readFile } from './files.js'
+import { postIssueComment, updateIssueComment } from './issue-comment-writer.js'
+import { listIssueComments } from './issue-comments.js'
+import { postLineComment } from './line-comments.js'
+import type { GitHubClient } from './octokit.js'
+import { getPullRequest } from './pull-request.js'
+import { resolveThread } from './resolve-thread.js'
+import { replyToComment } from './review-comments.js'
+import { postReview } from './review-writer.js'
+import { listReviewThreads } from './threads.js'
+import type { WriteContext } from './write-context.js'
+
+export interface GitHubReviewGatewayOptions {
+  readonly client: GitHubClient
+  readonly pullRequest: PullRequestRef
+  /** Same unit as createGitHubClient's: scales the back-off between re-sends. */
+  readonly msPerSecond?: number
+  /** Attempts for a comment whose create failed with a 5xx and is not there on re-read. */
+  readonly writeAttempts?: number
+  readonly log?: (message: string) => void
+}
+
+export class GitHubReviewGateway implements ReviewGateway {
+  readonly pullRequest: PullRequestRef
+  private readonly client: GitHubClient
+  private readonly write: WriteContext
+
+  constructor(options: GitHubReviewGatewayOptions) {
+    const msPerSecond = options.msPerSecond ?? 1000
+    this.client = options.client
+    this.pullRequest = options.pullRequest
+    this.write = {
+      client: options.client,
+      pr: options.pullRequest,
+      attempts: options.writeAttempts ?? 3,
+      // Same quadratic back-off as plugin-retry: 1 s, then 4 s.
+      pause: (attempt) =>
+        new Promise((resolve) => setTimeout(resolve, (attempt - 1) ** 2 * msPerSecond)),
+      log: options.log ?? (() => undefined)
+    }
+  }
+
+  getPullRequest(): Promise<PullRequestData> {
+    return getPullRequest(this.client, this.pullRequest)
+  }
+
+  listChangedFiles(): Promise<ChangedFile[]> {
+    return listChangedFiles(this.client, this.pullRequest)
+  }
+
+  readFile(path: string, ref: string): Promise<string | undefined> {
+    return readFile(this.client, this.pullRequest, path, ref)
+  }
+
+  listReviewThreads(): Promise<ReviewThreadData[]> {
+    return listReviewThreads(this.client, this.pullRequest)
+  }
+
+  listIssueComments(): Promise<IssueCommentData[]> {
+    return listIssueComments(this.client, this.pullRequest)
+  }
+
+  postLineComment(commitId: string, comment: LineComment): Promise<CommentPlacement> {
+    return postLineComment(this.write, commitId, comment)
+  }
+
+  postReview(
+    commitId: string,
+    comments: readonly LineComment[],
+    body?: string
+  ): Promise<ReviewPostResult> {
+    return postReview(this.write, commitId, comments, body)
+  }
+
+  replyToThread(commentId: number, body: string): Promise<PostedComment> {
+    return replyToComment(this.write, commentId, body)
+  }
+
+  resolveThread(
+    threadId: string,
+    fallbackReply?: { readonly commentId: number; readonly body: string }
+  ): Promise<ResolveResult> {
+    return resolveThread(this.write, threadId, fallbackReply)
+  }
+
+  postIssueComment(body: string): Promise<PostedComment> {
+    return postIssueComment(this.write, body)
+  }
+
+  updateIssueComment(commentId: number, body: string): Promise<PostedComment> {
+    return updateIssueComment(this.write, commentId, body)
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Everything the review orchestrator reads from and writes to GitHub for ONE
+ * pull request. The adapter (src/github/) maps API responses into the plain
+ * shapes of core/pr-data.ts and turns recoverable API failures into results
+ * the caller can act on, so a finding is never silently lost.
+ */
+import type {
+  ChangedFile,
+  IssueCommentData,
+  PullRequestData,
+  ReviewThreadData
+} from '../core/pr-data.js'
+
+/** Which pull request a gateway talks about. */
+export interface PullRequestRef {
+  readonly owner: string
+  readonly repo: string
+  readonly number: number
+}
+
+/** A comment GitHub accepted. */
+export interface PostedComment {
+  /** REST id: reply to it, edit it. */
+  readonly id: number
+  readonly nodeId: string
+  readonly url: string
+}
+
+export type DiffSide = 'LEFT' | 'RIGHT'
+
+/** A comment meant for one line of the diff. */
+export interface LineComment {
+  readonly path: string
+  readonly line: number
+  /** RIGHT = the new version (default), LEFT = the old one. */
+  readonly side?: DiffSide
+  readonly body: string
+}
+
+/**
+ * Where a finding ended up. GitHub refuses comments on lines outside the
+ * diff (422); the gateway then tries the file, and when even that fails the
+ * caller must put the finding into the summary comment.
+ */
+export type CommentPlacement =
+  | { readonly placed: 'line'; readonly comment: PostedComment }
+  | { readonly placed: 'file'; readonly comment: PostedComment; readonly reason: string }
+  | { readonly placed: 'summary'; readonly reason: string }
+
+export interface ReviewPostResult {
+  /** Review id when GitHub accepted the batch as one review; undefined after a fallback. */
+  readonly reviewId: number | undefined
+  /**
+   * Why the comments went one by one instead (the batch was rejected whole,
+   * or its outcome was unknown); undefined when the batch went through.
+   */
+  readonly fallbackReason: string | undefined
+  /** One placement per requested comment, in request order. */
+  readonly placements: readonly CommentPlacement[]
+}
+
+/** The permissions resolving a thread may need with the Actions token. */
+export const RESOLVE_PERMISSIONS = 'contents: write and pull-requests: write'
+
+export type ResolveResult =
+  | { readonly kind: 'resolved' }
+  | {
+      /** The token may not resolve threads: a resolution reply was posted instead (when asked). */
+      readonly kind: 'forbidden'
+      readonly reply: PostedComment | undefined
+      /** Names the missing permission; meant for the job log and the summary. */
+      readonly warning: string
+    }
+
+export interface ReviewGateway {
+  readonly pullRequest: PullRequestRef
+
+  /** PR metadata with its reviews. */
+  getPullRequest(): Promise<PullRequestData>
+  /** Every changed file, through the paginated files API. */
+  listChangedFiles(): Promise<ChangedFile[]>
+  /** A file's text at a ref (e.g. the BASE branch); undefined when there is no such file. */
+  readFile(path: string, ref: string): Promise<string | undefined>
+  /** Every review thread with every comment, oldest first. */
+  listReviewThreads(): Promise<ReviewThreadData[]>
+  /** Every conversation comment, oldest first. */
+  listIssueComments(): Promise<IssueCommentData[]>
+
+  /** One comment on a line of `commitId`, degrading to file level, then to "summary". */
+  postLineComment(commitId: string, comment: LineComment): Promise<CommentPlacement>
+  /** Several line comments as one review (event COMMENT); never loses one to another's bad line. */
+  postReview(
+    commitId: string,
+    comments: readonly LineComment[],
+    body?: string
+  ): Promise<ReviewPostResult>
+  /** A reply in the thread whose comment has REST id `commentId`. */
+  replyToThread(commentId: number, body: string): Promise<PostedComment>
+  /**
+   * Resolves a thread. When the token may not, posts `fallbackReply` (if
+   * given) as a reply to `fallbackReply.commentId` and says what is missing.
+   */
+  resolveThread(
+    threadId: string,
+    fallbackReply?: { readonly commentId: number; readonly body: string }
+  ): Promise<ResolveResult>
+  /** A conversation comment (the run summary). */
+  postIssueComment(body: string): Promise<PostedComment>
+  /** Replaces the body of a conversation comment (editing is idempotent). */
+  updateIssueComment(commentId: number, body: string): Promise<PostedComment>
+}
