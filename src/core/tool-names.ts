@@ -1,0 +1,45 @@
+/**
+ * The names of the tools the action serves to the agent, in ONE place, so the
+ * prompts, the OpenCode permission allowlist and the bridge cannot drift.
+ *
+ * OpenCode exposes a tool `t` of a remote MCP server `s` to the model as
+ * `s_t` (verified against opencode 1.18.33). The bridge therefore serves two
+ * MCP servers so the model sees exactly the names of the design document:
+ * `github_*` for the GitHub interaction tools and `submit_pass_results` for
+ * the workflow tool.
+ */
+
+/** MCP server names, i.e. the keys under `mcp.<name>` in the OpenCode config. */
+export const MCP_SERVER_NAMES = ['github', 'submit'] as const
+export type McpServerName = (typeof MCP_SERVER_NAMES)[number]
+
+/** Each tool: the MCP server that serves it and its name on that server. */
+export const BRIDGE_TOOLS = {
+  getRunState: { server: 'github', tool: 'get_run_state' },
+  postReviewComment: { server: 'github', tool: 'post_review_comment' },
+  replyToThread: { server: 'github', tool: 'reply_to_thread' },
+  resolveThread: { server: 'github', tool: 'resolve_thread' },
+  submitPassResults: { server: 'submit', tool: 'pass_results' }
+} as const satisfies Record<string, { server: McpServerName; tool: string }>
+
+export type BridgeToolKey = keyof typeof BRIDGE_TOOLS
+
+/** The name OpenCode gives a remote MCP tool: `<server>_<tool>`. */
+export type ModelToolName<K extends BridgeToolKey> =
+  `${(typeof BRIDGE_TOOLS)[K]['server']}_${(typeof BRIDGE_TOOLS)[K]['tool']}`
+
+export function modelToolName<K extends BridgeToolKey>(key: K): ModelToolName<K> {
+  const { server, tool } = BRIDGE_TOOLS[key]
+  return `${server}_${tool}` as ModelToolName<K>
+}
+
+/**
+ * The names the model sees (e.g. `github_post_review_comment`), derived from
+ * BRIDGE_TOOLS so they cannot disagree with what the bridge serves.
+ */
+export const TOOL_NAMES = Object.fromEntries(
+  (Object.keys(BRIDGE_TOOLS) as BridgeToolKey[]).map((key) => [key, modelToolName(key)])
+) as { readonly [K in BridgeToolKey]: ModelToolName<K> }
+
+/** Every model-visible name of our tools, for the permission allowlist. */
+export const ALL_TOOL_NAMES: readonly string[] = Object.values(TOOL_NAMES)

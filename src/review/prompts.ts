@@ -1,0 +1,173 @@
+/**
+ * Assembles the system prompt, the four pass prompts, the fix-verification
+ * preamble and the nudges from the markdown in prompts/ (embedded into the
+ * bundle as prompt-texts.generated.ts). Seed 003 task 4.1 / 4.3.
+ */
+import type { SensitivityAssessment } from '../core/sensitivity.js'
+import type { ChangedFile } from '../core/pr-data.js'
+import { TOOL_NAMES } from '../core/tool-names.js'
+import { fenceUntrusted } from '../core/untrusted-text.js'
+import {
+  renderCommitRange,
+  renderDiff,
+  renderFindings,
+  renderPullRequest,
+  renderStateCounts,
+  renderThreads,
+  type CommitRange,
+  type PriorThread,
+  type PullRequestContext,
+  type RecordedFinding
+} from './prompt-sections.js'
+import { fillTemplate } from './prompt-template.js'
+import { PROMPT_TEXTS, type PromptName } from './prompt-texts.generated.js'
+
+export type { CommitRange, PriorThread, PullRequestContext, RecordedFinding }
+
+/**
+ * Tools the prompts name that core/tool-names.ts does not serve yet.
+ * TODO(lead): move into BRIDGE_TOOLS as
+ * `updateStagedFinding: { server: 'github', tool: 'update_staged_finding' }`
+ * and delete this; the spread below then takes the served name.
+ */
+export const PENDING_TOOL_NAMES = {
+  updateStagedFinding: 'github_update_staged_finding'
+} as const
+
+/** Every `{{tool.<key>}}` the prompts may use. */
+export const PROMPT_TOOL_NAMES: Readonly<Record<string, string>> = {
+  ...PENDING_TOOL_NAMES,
+  ...TOOL_NAMES
+}
+
+export const PASS_COUNT = 4
+
+function fill(name: PromptName, values: Record<string, string> = {}): string {
+  return fillTemplate(name, PROMPT_TEXTS[name], values, PROMPT_TOOL_NAMES).trim()
+}
+
+export interface SystemPromptInput {
+  readonly problemScoreThreshold: number
+  readonly scoreElevationThreshold: number
+  readonly maxComments: number
+  readonly enableWeb: boolean
+}
+
+export function buildSystemPrompt(input: SystemPromptInput): string {
+  return fill('system', {
+    problem_score_threshold: String(input.problemScoreThreshold),
+    score_elevation_threshold: String(input.scoreElevationThreshold),
+    max_comments: String(input.maxComments),
+    web_tools: input.enableWeb
+      ? 'webfetch and websearch: check library documentation or CVEs when a finding depends on them.'
+      : 'There are no web tools in this run.'
+  })
+}
+
+export interface PreviousReview {
+  readonly threads: readonly PriorThread[]
+  readonly commitRange: CommitRange
+}
+
+/** Seed 003 4.3: the earlier state, the commit range and what to do with each open thread. */
+export function buildFixVerificationPrompt(previous: PreviousReview): string {
+  return fill('fix-verification', {
+    state_counts: renderStateCounts(previous.threads),
+    threads:
+      previous.threads.length === 0 ? 'No threads to verify.' : renderThreads(previous.threads),
+    commit_range: renderCommitRange(previous.commitRange)
+  })
+}
+
+export interface Pass1Input {
+  readonly pr: PullRequestContext
+  readonly files: readonly ChangedFile[]
+  /** Characters of patch text inlined at most; the rest is listed. */
+  readonly diffBudgetChars: number
+  /** Present on a run after an earlier review: the fix-verification preamble comes first. */
+  readonly previousReview?: PreviousReview | undefined
+}
+
+export function buildPass1Prompt(input: Pass1Input): string {
+  const diff = renderDiff(input.files, input.diffBudgetChars)
+  const pass = fill('pass-1', {
+    pr_context: renderPullRequest(input.pr),
+    files_changed: diff.filesChanged,
+    diff: diff.diff
+  })
+  if (input.previousReview === undefined) return pass
+  return `${buildFixVerificationPrompt(input.previousReview)}\n\n${pass}`
+}
+
+export interface Pass2Input {
+  /** The summary given to submit_pass_results in pass 1; null when pass 1 did not complete. */
+  readonly pass1Summary: string | null
+}
+
+export function buildPass2Prompt(input: Pass2Input): string {
+  const summary =
+    input.pass1Summary === null || input.pass1Summary.trim() === ''
+      ? 'Pass 1 did not complete, so there is no summary. Cover the diff as part of this pass.'
+      : fenceUntrusted({
+          label: 'Your pass-1 summary',
+          text: input.pass1Summary,
+          kind: 'prose'
+        })
+  return fill('pass-2', { pass_1_summary: summary })
+}
+
+export interface Pass3Input {
+  readonly sensitivity: SensitivityAssessment
+  /** AGENTS.md text, or null when the repository has none. */
+  readonly agentsMd: string | null
+}
+
+export const AGENTS_MD_NOT_FOUND = 'Not found'
+
+export function buildPass3Prompt(input: Pass3Input): string {
+  const agents =
+    input.agentsMd === null || input.agentsMd.trim() === ''
+      ? `${AGENTS_MD_NOT_FOUND}: the repository has no AGENTS.md; check the changes against the architecture you observed in passes 1-2.`
+      : fenceUntrusted({
+          label: 'AGENTS.md',
+          text: input.agentsMd,
+          kind: 'prose',
+          info: 'markdown'
+        })
+  return fill('pass-3', {
+    security_sensitivity: input.sensitivity.sentence,
+    agents_md: agents
+  })
+}
+
+export interface Pass4Input {
+  readonly findings: readonly RecordedFinding[]
+  readonly scoreElevationThreshold: number
+}
+
+export function buildPass4Prompt(input: Pass4Input): string {
+  return fill('pass-4', {
+    findings: renderFindings(input.findings),
+    score_elevation_threshold: String(input.scoreElevationThreshold)
+  })
+}
+
+function checkPass(passNumber: number): string {
+  if (!Number.isInteger(passNumber) || passNumber < 1 || passNumber > PASS_COUNT) {
+    throw new RangeError(`pass number must be 1-${PASS_COUNT}, got ${passNumber}`)
+  }
+  return String(passNumber)
+}
+
+/** Sent once when a turn ends without submit_pass_results. */
+export function buildSubmitNudge(passNumber: number): string {
+  return fill('nudge-submit', { pass_number: checkPass(passNumber) })
+}
+
+/** Sent once when open threads got neither a reply nor a resolution. */
+export function buildThreadsNudge(passNumber: number, threads: readonly PriorThread[]): string {
+  return fill('nudge-threads', {
+    pass_number: checkPass(passNumber),
+    threads: renderThreads(threads)
+  })
+}
