@@ -1,0 +1,53 @@
+/**
+ * A ReviewTools port for tests: records every call with its arguments and
+ * answers with scripted results (or throws a scripted error).
+ */
+import type {
+  PostReviewCommentResult,
+  ReviewTools,
+  RunState,
+  ToolAck
+} from '../../src/ports/review-tools.js'
+
+export interface RecordedCall {
+  readonly method: keyof ReviewTools
+  readonly args: unknown
+}
+
+export class RecordingPort implements ReviewTools {
+  readonly calls: RecordedCall[] = []
+  runState: RunState = { threads: [], metadata: {} }
+  postResult: PostReviewCommentResult = { status: 'posted', thread_id: 'thread-1' }
+  /** When set, every method throws it. */
+  failWith: Error | undefined
+
+  private record(method: keyof ReviewTools, args: unknown): void {
+    this.calls.push({ method, args })
+    if (this.failWith) throw this.failWith
+  }
+
+  async getRunState(): Promise<RunState> {
+    this.record('getRunState', undefined)
+    return this.runState
+  }
+
+  async postReviewComment(args: unknown): Promise<PostReviewCommentResult> {
+    this.record('postReviewComment', args)
+    return this.postResult
+  }
+
+  async replyToThread(args: unknown): Promise<ToolAck> {
+    this.record('replyToThread', args)
+    return { ok: true }
+  }
+
+  async resolveThread(args: unknown): Promise<ToolAck> {
+    this.record('resolveThread', args)
+    return { ok: true }
+  }
+
+  async submitPassResults(args: unknown): Promise<ToolAck> {
+    this.record('submitPassResults', args)
+    return { ok: true, note: 'pass recorded' }
+  }
+}

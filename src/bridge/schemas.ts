@@ -1,0 +1,84 @@
+/**
+ * Argument schemas of the agent's tools (design document §4.2). They are the
+ * boundary between the model and the action: the JSON Schema the model
+ * receives is generated from them, and every call is parsed with them before
+ * the port sees it. Each field carries a description because the model reads
+ * it as documentation.
+ */
+import { z } from 'zod'
+import type {
+  PostReviewCommentArgs,
+  ReplyToThreadArgs,
+  ResolveThreadArgs,
+  SubmitPassResultsArgs
+} from '../ports/review-tools.js'
+
+const nonEmpty = (description: string) => z.string().trim().min(1).describe(description)
+
+const threadId = nonEmpty(
+  'The id of an existing review thread, exactly as github_get_run_state returned it.'
+)
+
+export const assessmentSchema = z
+  .object({
+    finding: nonEmpty('One concise sentence: what is wrong.'),
+    assessment: nonEmpty('Why this matters: the impact, the failing case, the risk.'),
+    score: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .describe('Severity from 1 (nit) to 10 (critical failure), per the scoring rubric.')
+  })
+  .describe('Structured assessment, stored with the comment so later runs can track the thread.')
+
+export const getRunStateSchema = z.object({})
+
+export const postReviewCommentSchema = z.object({
+  file: nonEmpty('Path of the file, relative to the repository root, as shown in the diff.'),
+  line: z
+    .number()
+    .int()
+    .positive()
+    .describe('Line number in the new version of the file; it must be part of the diff.'),
+  body: nonEmpty(
+    'Human-readable explanation for the developer (Markdown). Do not include the assessment JSON; the tool adds it.'
+  ),
+  assessment: assessmentSchema,
+  category: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('Optional category, e.g. "security", "correctness", "performance", "style".')
+}) satisfies z.ZodType<PostReviewCommentArgs>
+
+export const replyToThreadSchema = z.object({
+  thread_id: threadId,
+  body: nonEmpty('The reply (Markdown).'),
+  is_concession: z
+    .boolean()
+    .describe(
+      'true when you accept the developer\u2019s point and drop the finding; false to maintain it.'
+    )
+}) satisfies z.ZodType<ReplyToThreadArgs>
+
+export const resolveThreadSchema = z.object({
+  thread_id: threadId,
+  reason: nonEmpty(
+    'Why the thread can be closed: the change that fixed it, or the explanation accepted.'
+  )
+}) satisfies z.ZodType<ResolveThreadArgs>
+
+export const submitPassResultsSchema = z.object({
+  pass_number: z
+    .number()
+    .int()
+    .min(1)
+    .max(4)
+    .describe('The number of the pass you are completing, from 1 to 4.'),
+  summary: nonEmpty('What this pass examined and found.'),
+  has_blocking_issues: z
+    .boolean()
+    .describe('true when this pass found issues that must be fixed before merging.')
+}) satisfies z.ZodType<SubmitPassResultsArgs>

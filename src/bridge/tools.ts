@@ -1,0 +1,72 @@
+/**
+ * The table of tools the bridge serves: for each one, the MCP server and name
+ * it is served under (from core/tool-names), what the model is told it does,
+ * its argument schema, and the port method it calls.
+ */
+import type { z } from 'zod'
+import { BRIDGE_TOOLS, type BridgeToolKey, type McpServerName } from '../core/tool-names.js'
+import type { ReviewTools } from '../ports/review-tools.js'
+import {
+  getRunStateSchema,
+  postReviewCommentSchema,
+  replyToThreadSchema,
+  resolveThreadSchema,
+  submitPassResultsSchema
+} from './schemas.js'
+
+export interface BridgeTool<S extends z.ZodType = z.ZodType> {
+  readonly key: BridgeToolKey
+  readonly server: McpServerName
+  /** Name on its MCP server (the model sees `<server>_<name>`). */
+  readonly name: string
+  readonly description: string
+  readonly schema: S
+  readonly call: (port: ReviewTools, args: z.output<S>) => Promise<unknown>
+}
+
+function defineTool<S extends z.ZodType>(
+  key: BridgeToolKey,
+  description: string,
+  schema: S,
+  call: (port: ReviewTools, args: z.output<S>) => Promise<unknown>
+): BridgeTool {
+  const { server, tool } = BRIDGE_TOOLS[key]
+  return { key, server, name: tool, description, schema, call } as BridgeTool
+}
+
+export const BRIDGE_TOOL_LIST: readonly BridgeTool[] = [
+  defineTool(
+    'getRunState',
+    'Return the review state of this pull request: every thread the bot opened earlier, with its file, line, status (PENDING, RESOLVED, DISPUTED, ESCALATED), assessment and the developers\u2019 replies.',
+    getRunStateSchema,
+    (port) => port.getRunState()
+  ),
+  defineTool(
+    'postReviewComment',
+    'Post a new review comment on one line of the diff. The tool stores your assessment with the comment. It may decline to post (score below the threshold, duplicate of an open thread, line outside the diff) and says why. Returns the thread id when posted.',
+    postReviewCommentSchema,
+    (port, args) => port.postReviewComment(args)
+  ),
+  defineTool(
+    'replyToThread',
+    'Reply in an existing review thread: concede a point (is_concession true) or explain why the finding stands.',
+    replyToThreadSchema,
+    (port, args) => port.replyToThread(args)
+  ),
+  defineTool(
+    'resolveThread',
+    'Resolve an existing review thread once the code fixes the issue or the developer\u2019s explanation is accepted.',
+    resolveThreadSchema,
+    (port, args) => port.resolveThread(args)
+  ),
+  defineTool(
+    'submitPassResults',
+    'Mark the current review pass as complete. Call it exactly once at the end of each pass, after all comments of the pass are posted.',
+    submitPassResultsSchema,
+    (port, args) => port.submitPassResults(args)
+  )
+]
+
+export function toolsOfServer(server: McpServerName): readonly BridgeTool[] {
+  return BRIDGE_TOOL_LIST.filter((tool) => tool.server === server)
+}
