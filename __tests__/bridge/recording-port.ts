@@ -16,8 +16,21 @@ export interface RecordedCall {
 
 export class RecordingPort implements ReviewTools {
   readonly calls: RecordedCall[] = []
-  runState: RunState = { threads: [], metadata: {} }
-  postResult: PostReviewCommentResult = { status: 'posted', thread_id: 'thread-1' }
+  runState: RunState = {
+    threads: [],
+    metadata: {
+      status_counts: { PENDING: 0, RESOLVED: 0, DISPUTED: 0, ESCALATED: 0 },
+      total_threads: 0,
+      last_reviewed_sha: null,
+      last_run: null
+    }
+  }
+  postResult: PostReviewCommentResult = {
+    status: 'staged',
+    finding_id: 'F1',
+    score: 7,
+    note: 'Accepted at score 7.'
+  }
   /** When set, every method throws it. */
   failWith: Error | undefined
 
@@ -34,6 +47,11 @@ export class RecordingPort implements ReviewTools {
   async postReviewComment(args: unknown): Promise<PostReviewCommentResult> {
     this.record('postReviewComment', args)
     return this.postResult
+  }
+
+  async updateStagedFinding(args: unknown): Promise<PostReviewCommentResult> {
+    this.record('updateStagedFinding', args)
+    return { status: 'staged', finding_id: 'F1', score: 5, note: 're-scored' }
   }
 
   async replyToThread(args: unknown): Promise<ToolAck> {

@@ -67,6 +67,7 @@ describe('tool names', () => {
         'github_post_review_comment',
         'github_reply_to_thread',
         'github_resolve_thread',
+        'github_update_staged_finding',
         'submit_pass_results'
       ].sort()
     )
@@ -100,7 +101,12 @@ describe('tool calls', () => {
     const client = await connect('github')
     const result = await client.callTool({ name: 'post_review_comment', arguments: validComment })
     expect(result.isError).toBeFalsy()
-    expect(JSON.parse(textOf(result))).toEqual({ status: 'posted', thread_id: 'thread-1' })
+    expect(JSON.parse(textOf(result))).toEqual({
+      status: 'staged',
+      finding_id: 'F1',
+      score: 7,
+      note: 'Accepted at score 7.'
+    })
     expect(port.calls).toEqual([{ method: 'postReviewComment', args: validComment }])
     expect(events).toEqual([
       expect.objectContaining({ tool: 'post_review_comment', outcome: 'ok' })
@@ -141,6 +147,21 @@ describe('tool calls', () => {
     expect(port.calls).toEqual([])
   })
 
+  it('requires a score to re-score a staged finding, and passes a valid update through', async () => {
+    const client = await connect('github')
+    const missing = await client.callTool({
+      name: 'update_staged_finding',
+      arguments: { finding_id: 'F2', action: 'rescore', reason: 'over-scored' }
+    })
+    expect(missing.isError).toBe(true)
+    expect(textOf(missing)).toMatch(/score: score is required when action is "rescore"/)
+    expect(port.calls).toEqual([])
+    const args = { finding_id: 'F2', action: 'withdraw', reason: 'same as F1' }
+    const ok = await client.callTool({ name: 'update_staged_finding', arguments: args })
+    expect(ok.isError).toBeFalsy()
+    expect(port.calls).toEqual([{ method: 'updateStagedFinding', args }])
+  })
+
   it('turns a port failure into an error result and keeps serving', async () => {
     const client = await connect('github')
     port.failWith = new Error('GitHub answered 502')
@@ -154,7 +175,7 @@ describe('tool calls', () => {
     port.failWith = undefined
     const next = await client.callTool({ name: 'get_run_state', arguments: {} })
     expect(next.isError).toBeFalsy()
-    expect(JSON.parse(textOf(next))).toEqual({ threads: [], metadata: {} })
+    expect(JSON.parse(textOf(next))).toEqual(port.runState)
   })
 
   it('answers an unknown tool name with an error result listing the real ones', async () => {

@@ -11,7 +11,6 @@ import {
   buildSubmitNudge,
   buildSystemPrompt,
   buildThreadsNudge,
-  PENDING_TOOL_NAMES,
   type PriorThread,
   type PullRequestContext,
   type RecordedFinding
@@ -83,7 +82,7 @@ describe('system prompt', () => {
   })
 
   it('names every tool by its served name and leaves no slot unfilled', () => {
-    for (const name of [...Object.values(TOOL_NAMES), ...Object.values(PENDING_TOOL_NAMES)]) {
+    for (const name of Object.values(TOOL_NAMES)) {
       expect(system).toContain(`\`${name}\``)
     }
     expect(system).not.toMatch(/\{\{|\}\}/)
@@ -298,7 +297,7 @@ describe('pass 4 prompt', () => {
     expect(listed).toContain('F1 [staged] pass 1, score 7, uncategorized, src/a.ts:3')
     expect(listed).toContain('F2 [staged] pass 3, score 8 (base 6), security, src/b.ts')
     expect(listed).toContain('S1 [suppressed] pass 2, score 2')
-    expect(prompt).toContain(`\`${PENDING_TOOL_NAMES.updateStagedFinding}\``)
+    expect(prompt).toContain(`\`${TOOL_NAMES.updateStagedFinding}\``)
     expect(prompt).toMatch(/at least\s+5 sharing one root cause/)
   })
 

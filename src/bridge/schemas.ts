@@ -10,7 +10,8 @@ import type {
   PostReviewCommentArgs,
   ReplyToThreadArgs,
   ResolveThreadArgs,
-  SubmitPassResultsArgs
+  SubmitPassResultsArgs,
+  UpdateStagedFindingArgs
 } from '../ports/review-tools.js'
 
 const nonEmpty = (description: string) => z.string().trim().min(1).describe(description)
@@ -50,8 +51,37 @@ export const postReviewCommentSchema = z.object({
     .trim()
     .min(1)
     .optional()
-    .describe('Optional category, e.g. "security", "correctness", "performance", "style".')
+    .describe(
+      'Optional category, e.g. "security", "correctness", "performance", "maintainability", "agents-md". Use "security" for every security finding.'
+    ),
+  combines: z
+    .array(z.string().trim().min(1))
+    .max(50)
+    .optional()
+    .describe(
+      'Pass 4 only: ids of earlier findings (e.g. "F2", "S5") that this finding merges and replaces.'
+    )
 }) satisfies z.ZodType<PostReviewCommentArgs>
+
+export const updateStagedFindingSchema = z
+  .object({
+    finding_id: nonEmpty('Id of a staged finding, e.g. "F3", as the post tool returned it.'),
+    action: z
+      .enum(['withdraw', 'rescore'])
+      .describe('"withdraw" drops the finding; "rescore" changes its score.'),
+    score: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .optional()
+      .describe('The new score (1-10); required for "rescore".'),
+    reason: nonEmpty('Why: redundant with another finding, over- or under-scored, ...')
+  })
+  .refine((args) => args.action !== 'rescore' || args.score !== undefined, {
+    message: 'score is required when action is "rescore"',
+    path: ['score']
+  }) satisfies z.ZodType<UpdateStagedFindingArgs>
 
 export const replyToThreadSchema = z.object({
   thread_id: threadId,

@@ -11,7 +11,8 @@ import {
   postReviewCommentSchema,
   replyToThreadSchema,
   resolveThreadSchema,
-  submitPassResultsSchema
+  submitPassResultsSchema,
+  updateStagedFindingSchema
 } from './schemas.js'
 
 export interface BridgeTool<S extends z.ZodType = z.ZodType> {
@@ -43,9 +44,15 @@ export const BRIDGE_TOOL_LIST: readonly BridgeTool[] = [
   ),
   defineTool(
     'postReviewComment',
-    'Post a new review comment on one line of the diff. The tool stores your assessment with the comment. It may decline to post (score below the threshold, duplicate of an open thread, line outside the diff) and says why. Returns the thread id when posted.',
+    'Stage a finding on one line of the diff; staged findings are published as one review after pass 4, with your assessment stored in each comment. The answer says "staged" with the finding id, or "suppressed" (score below the threshold: kept, never posted), "duplicate" (of an open thread or a staged finding) or "rejected", with the reason.',
     postReviewCommentSchema,
     (port, args) => port.postReviewComment(args)
+  ),
+  defineTool(
+    'updateStagedFinding',
+    'Pass 4 consolidation: withdraw a staged finding or change its score, with a reason. A score raised above the original is refused (combine suppressed findings instead).',
+    updateStagedFindingSchema,
+    (port, args) => port.updateStagedFinding(args)
   ),
   defineTool(
     'replyToThread',

@@ -17,6 +17,7 @@ export type McpServerName = (typeof MCP_SERVER_NAMES)[number]
 export const BRIDGE_TOOLS = {
   getRunState: { server: 'github', tool: 'get_run_state' },
   postReviewComment: { server: 'github', tool: 'post_review_comment' },
+  updateStagedFinding: { server: 'github', tool: 'update_staged_finding' },
   replyToThread: { server: 'github', tool: 'reply_to_thread' },
   resolveThread: { server: 'github', tool: 'resolve_thread' },
   submitPassResults: { server: 'submit', tool: 'pass_results' }

@@ -9,7 +9,9 @@
  * request to GitHub without renaming.
  */
 
-export type ThreadStatus = 'PENDING' | 'RESOLVED' | 'DISPUTED' | 'ESCALATED'
+import type { RunState } from '../core/threads.js'
+
+export type { RunState }
 
 /** The structured part of a finding, embedded in the comment as an rmcoc block. */
 export interface Assessment {
@@ -21,28 +23,6 @@ export interface Assessment {
   readonly score: number
 }
 
-export interface DeveloperReply {
-  readonly author: string
-  readonly body: string
-  readonly timestamp: string
-}
-
-export interface RunStateThread {
-  readonly id: string
-  readonly file: string
-  readonly line: number
-  readonly status: ThreadStatus
-  readonly score: number
-  readonly assessment: Assessment
-  readonly developer_replies?: readonly DeveloperReply[]
-}
-
-/** github_get_run_state(): the review state rebuilt from the PR's threads. */
-export interface RunState {
-  readonly threads: readonly RunStateThread[]
-  readonly metadata: Readonly<Record<string, unknown>>
-}
-
 export interface PostReviewCommentArgs {
   readonly file: string
   readonly line: number
@@ -50,21 +30,41 @@ export interface PostReviewCommentArgs {
   readonly assessment: Assessment
   /** Free-form category such as "security" or "performance". */
   readonly category?: string
+  /** Ids of staged or suppressed findings this one merges (pass 4). */
+  readonly combines?: readonly string[]
 }
 
 /**
- * Posting can legitimately not happen: the score is below the threshold, the
- * finding duplicates an open thread, or the line is not in the diff. The
- * model is told which, so it does not retry blindly.
+ * Findings are staged during passes 1-3 and published as one review after
+ * pass 4. Not every submission is staged: below the threshold it is
+ * suppressed (kept and counted, never posted), it may duplicate an open
+ * thread or a staged finding, or be rejected (e.g. an elevation the rules do
+ * not allow). The model is told which and why, so it does not retry blindly.
  */
 export type PostReviewCommentResult =
-  | { readonly status: 'posted'; readonly thread_id: string }
   | {
-      readonly status: 'filtered' | 'duplicate' | 'rejected'
-      readonly reason: string
-      /** The existing thread a duplicate belongs to. */
-      readonly thread_id?: string
+      readonly status: 'staged'
+      readonly finding_id: string
+      readonly score: number
+      readonly note: string
     }
+  | {
+      readonly status: 'suppressed'
+      readonly finding_id: string
+      readonly score: number
+      readonly reason: string
+    }
+  | { readonly status: 'duplicate'; readonly duplicate_of: string; readonly reason: string }
+  | { readonly status: 'rejected'; readonly reason: string }
+
+/** Pass 4 consolidation of one staged finding. */
+export interface UpdateStagedFindingArgs {
+  readonly finding_id: string
+  readonly action: 'withdraw' | 'rescore'
+  /** New score for "rescore". */
+  readonly score?: number
+  readonly reason: string
+}
 
 export interface ReplyToThreadArgs {
   readonly thread_id: string
@@ -99,6 +99,7 @@ export interface ToolAck {
 export interface ReviewTools {
   getRunState(): Promise<RunState>
   postReviewComment(args: PostReviewCommentArgs): Promise<PostReviewCommentResult>
+  updateStagedFinding(args: UpdateStagedFindingArgs): Promise<PostReviewCommentResult>
   replyToThread(args: ReplyToThreadArgs): Promise<ToolAck>
   resolveThread(args: ResolveThreadArgs): Promise<ToolAck>
   submitPassResults(args: SubmitPassResultsArgs): Promise<ToolAck>

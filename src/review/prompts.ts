@@ -24,21 +24,8 @@ import { PROMPT_TEXTS, type PromptName } from './prompt-texts.generated.js'
 
 export type { CommitRange, PriorThread, PullRequestContext, RecordedFinding }
 
-/**
- * Tools the prompts name that core/tool-names.ts does not serve yet.
- * TODO(lead): move into BRIDGE_TOOLS as
- * `updateStagedFinding: { server: 'github', tool: 'update_staged_finding' }`
- * and delete this; the spread below then takes the served name.
- */
-export const PENDING_TOOL_NAMES = {
-  updateStagedFinding: 'github_update_staged_finding'
-} as const
-
 /** Every `{{tool.<key>}}` the prompts may use. */
-export const PROMPT_TOOL_NAMES: Readonly<Record<string, string>> = {
-  ...PENDING_TOOL_NAMES,
-  ...TOOL_NAMES
-}
+export const PROMPT_TOOL_NAMES: Readonly<Record<string, string>> = TOOL_NAMES
 
 export const PASS_COUNT = 4
 
