@@ -189,8 +189,38 @@ describe('thread rebuild', () => {
       ],
       github_resolved: false,
       is_outdated: true,
-      rejected_rebuttals: 0
+      rejected_rebuttals: 0,
+      last_word: 'developer'
     })
+  })
+
+  it.each<[string, () => ReviewThreadData, 'bot' | 'developer']>([
+    ['a lone finding: the bot', () => thread([root()]), 'bot'],
+    [
+      'a rejected rebuttal: the developer',
+      () => thread([root(), dev(), rebuttal(), dev()]),
+      'developer'
+    ],
+    [
+      'a rebuttal after the rejection: the bot',
+      () => thread([root(), dev(), rebuttal(), dev(), rebuttal()]),
+      'bot'
+    ],
+    [
+      'another bot and an unmarked bot reply do not speak for anyone',
+      () =>
+        thread([
+          root(),
+          dev(),
+          rebuttal(),
+          dev(),
+          comment(OTHER_BOT, 'CI passed.'),
+          comment(BOT_REST, 'unmarked workflow noise')
+        ]),
+      'developer'
+    ]
+  ])('last word — %s', (_name, make, lastWord) => {
+    expect(rebuild(make()).state.last_word).toBe(lastWord)
   })
 
   it('prefers the current line, and is null for a file-level comment', () => {

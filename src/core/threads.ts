@@ -34,6 +34,13 @@ export interface ThreadState {
   readonly is_outdated: boolean
   /** How many bot rebuttals a developer answered back to (dispute rules). */
   readonly rejected_rebuttals: number
+  /**
+   * Who spoke last among the bot's status-bearing comments and developer
+   * replies: the dispute rules act only when the developer answered the
+   * bot's latest rebuttal. Optional so hand-built states stay valid;
+   * rebuildThread always sets it (absent reads as 'bot': no action).
+   */
+  readonly last_word?: 'bot' | 'developer'
 }
 
 export interface RunStateMetadata {
@@ -98,6 +105,7 @@ export function rebuildThread(
   let developerSeen = false
   let rebuttalOpen = false
   let rejectedRebuttals = 0
+  let lastWord: 'bot' | 'developer' = 'bot'
 
   for (const reply of replies) {
     const reading = readComment(reply, botLogins)
@@ -115,6 +123,7 @@ export function rebuildThread(
       lastBotStatus = status
       developerBeforeLastBot = developerSeen
       rebuttalOpen = status === 'DISPUTED'
+      lastWord = 'bot'
       continue
     }
     if (reading.problem !== undefined) {
@@ -127,6 +136,7 @@ export function rebuildThread(
       timestamp: reply.createdAt
     })
     developerSeen = true
+    lastWord = 'developer'
     if (rebuttalOpen) {
       rejectedRebuttals += 1
       rebuttalOpen = false
@@ -144,7 +154,8 @@ export function rebuildThread(
     developer_replies: developerReplies,
     github_resolved: thread.isResolved,
     is_outdated: thread.isOutdated,
-    rejected_rebuttals: rejectedRebuttals
+    rejected_rebuttals: rejectedRebuttals,
+    last_word: lastWord
   }
 }
 

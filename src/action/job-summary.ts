@@ -1,0 +1,186 @@
+/**
+ * The job summary (the run page on GitHub): verdict, every finding with what
+ * became of it, threads resolved, and per-pass time and tokens. It reports
+ * even when the PR got no comment (the silence rule), so silence is never
+ * mistaken for a review that did not run.
+ *
+ * core.summary puts table cells into HTML as given, and the run page of a
+ * public repository is public: model text is sanitized (secrets, mentions)
+ * and HTML-escaped here.
+ */
+import * as core from '@actions/core'
+import type { StagedFinding } from '../core/finding-stage.js'
+import { sanitizeText } from '../core/sanitize.js'
+import type { ResolvedThreadNote } from '../core/summary.js'
+import type { VerdictDecision } from '../core/verdict.js'
+
+export type FindingDisposition =
+  | 'posted inline'
+  | 'posted at file level'
+  | 'moved to summary'
+  | 'not published'
+  | 'suppressed'
+  | 'duplicate'
+  | 'withdrawn'
+  | 'combined'
+  | 'rejected'
+
+/** A submission the stage refused; the stage counts these but does not keep them. */
+export interface RefusedFinding {
+  readonly file: string
+  readonly line: number
+  readonly score: number
+  readonly finding: string
+  readonly kind: 'duplicate' | 'rejected'
+  readonly reason: string
+}
+
+export interface PassMetrics {
+  readonly number: number
+  readonly completed: boolean
+  readonly durationMs: number
+  readonly inputTokens: number
+  readonly outputTokens: number
+  readonly note?: string
+}
+
+export interface JobSummaryInput {
+  readonly verdict: VerdictDecision
+  /** False when the silence rule kept the PR quiet. */
+  readonly prCommentPosted: boolean
+  /** Every finding the stage holds (FindingStage.all()). */
+  readonly stage: readonly StagedFinding[]
+  /** Where each published finding went, by finding id. */
+  readonly placements: Readonly<Record<string, 'line' | 'file' | 'summary'>>
+  readonly refused: readonly RefusedFinding[]
+  readonly resolvedThreads: readonly ResolvedThreadNote[]
+  readonly passes: readonly PassMetrics[]
+}
+
+/** One table row: location, score, disposition, finding (escaped, plain cells). */
+export type FindingRow = readonly [string, string, FindingDisposition, string]
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;'
+}
+
+/** Untrusted text as one table cell: sanitized, one line, HTML-escaped. */
+export function cell(text: string, secrets: readonly string[] = []): string {
+  const flat = sanitizeText(text, { secrets }).replace(/\s+/g, ' ').trim()
+  const short = flat.length > 200 ? `${flat.slice(0, 200)}…` : flat
+  return short.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
+}
+
+function disposition(
+  finding: StagedFinding,
+  placements: JobSummaryInput['placements']
+): FindingDisposition {
+  if (finding.state !== 'staged') return finding.state
+  const placed = placements[finding.id]
+  if (placed === 'line') return 'posted inline'
+  if (placed === 'file') return 'posted at file level'
+  if (placed === 'summary') return 'moved to summary'
+  return 'not published'
+}
+
+const ORDER: readonly FindingDisposition[] = [
+  'posted inline',
+  'posted at file level',
+  'moved to summary',
+  'not published',
+  'suppressed',
+  'withdrawn',
+  'combined',
+  'duplicate',
+  'rejected'
+]
+
+/** Every finding of the run, one row each, published ones first, then by score. */
+export function findingRows(input: JobSummaryInput, secrets: readonly string[] = []): FindingRow[] {
+  const row = (
+    file: string,
+    line: number,
+    score: number,
+    what: FindingDisposition,
+    finding: string
+  ): FindingRow => [cell(`${file}:${line}`, secrets), String(score), what, cell(finding, secrets)]
+  const rows = [
+    ...input.stage.map((f) => ({
+      score: f.score,
+      row: row(f.file, f.line, f.score, disposition(f, input.placements), f.finding)
+    })),
+    ...input.refused.map((r) => ({
+      score: r.score,
+      row: row(r.file, r.line, r.score, r.kind, `${r.finding} (${r.reason})`)
+    }))
+  ]
+  return rows
+    .sort((a, b) => ORDER.indexOf(a.row[2]) - ORDER.indexOf(b.row[2]) || b.score - a.score)
+    .map((r) => r.row)
+}
+
+export function passRows(
+  passes: readonly PassMetrics[],
+  secrets: readonly string[] = []
+): string[][] {
+  return [...passes]
+    .sort((a, b) => a.number - b.number)
+    .map((p) => [
+      String(p.number),
+      p.completed
+        ? 'completed'
+        : `did not complete${p.note === undefined ? '' : `: ${cell(p.note, secrets)}`}`,
+      String(Math.round(p.durationMs)),
+      String(p.inputTokens),
+      String(p.outputTokens)
+    ])
+}
+
+const header = (...titles: string[]) => titles.map((data) => ({ data, header: true }))
+
+/** Appends the report to the job summary file (GITHUB_STEP_SUMMARY). */
+export async function writeJobSummary(
+  input: JobSummaryInput,
+  secrets: readonly string[] = []
+): Promise<void> {
+  const summary = core.summary.addHeading('OpenCode review', 2)
+  summary.addRaw(
+    `<p><strong>Verdict:</strong> ${input.verdict.verdict} — ${input.verdict.reasons.map((r) => cell(r, secrets)).join('; ')}</p>`,
+    true
+  )
+  summary.addRaw(
+    input.prCommentPosted
+      ? '<p>Summary comment posted on the pull request.</p>'
+      : '<p>No summary comment on the pull request: nothing to say (silence rule).</p>',
+    true
+  )
+  const rows = findingRows(input, secrets)
+  summary.addHeading('Findings', 3)
+  if (rows.length === 0) summary.addRaw('<p>No findings.</p>', true)
+  else
+    summary.addTable([
+      header('Location', 'Score', 'Disposition', 'Finding'),
+      ...rows.map((r) => [...r])
+    ])
+  summary.addHeading('Threads resolved', 3)
+  if (input.resolvedThreads.length === 0) summary.addRaw('<p>None.</p>', true)
+  else
+    summary.addTable([
+      header('Location', 'Finding', 'Why'),
+      ...input.resolvedThreads.map((t) => [
+        cell(t.line === null ? t.file : `${t.file}:${t.line}`, secrets),
+        cell(t.finding, secrets),
+        cell(t.reason, secrets)
+      ])
+    ])
+  summary.addHeading('Passes', 3)
+  summary.addTable([
+    header('Pass', 'Status', 'Time (ms)', 'Input tokens', 'Output tokens'),
+    ...passRows(input.passes, secrets)
+  ])
+  await summary.write()
+}
