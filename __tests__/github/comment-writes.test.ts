@@ -81,6 +81,28 @@ describe('a comment on a line', () => {
     expect(f.github.requestsTo(CREATE).map((request) => request.status)).toEqual([422, 422])
   })
 
+  it('a file-level finding is posted on the file directly, or handed back for the summary', async () => {
+    const onFile = await f.gateway.postFileComment(
+      f.pr.headSha,
+      'assets/logo.png',
+      'binary changed'
+    )
+    expect(onFile).toMatchObject({ placed: 'file' })
+    expect(allReviewComments(f.pr)).toEqual([
+      expect.objectContaining({
+        subjectType: 'file',
+        path: 'assets/logo.png',
+        body: 'binary changed'
+      })
+    ])
+    const refused = await f.gateway.postFileComment(f.pr.headSha, 'not/in/this/pr.ts', 'x')
+    expect(refused).toEqual({
+      placed: 'summary',
+      reason: expect.stringMatching(/not\/in\/this\/pr\.ts: on the file: 422/)
+    })
+    expect(allReviewComments(f.pr)).toHaveLength(1)
+  })
+
   it('errors other than 422 are not swallowed', async () => {
     f.github.fail(CREATE, { status: 404, body: { message: 'Not Found' } })
     await expect(

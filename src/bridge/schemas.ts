@@ -22,8 +22,21 @@ const threadId = nonEmpty(
 
 export const assessmentSchema = z
   .object({
-    finding: nonEmpty('One concise sentence: what is wrong.'),
-    assessment: nonEmpty('Why this matters: the impact, the failing case, the risk.'),
+    // Limits of the rmcoc block the finding is stored in (core/rmcoc.ts).
+    finding: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .describe('One concise sentence: what is wrong (at most 500 characters).'),
+    assessment: z
+      .string()
+      .trim()
+      .min(1)
+      .max(4000)
+      .describe(
+        'Why this matters: the impact, the failing case, the risk (at most 4000 characters).'
+      ),
     score: z
       .number()
       .int()
@@ -50,6 +63,7 @@ export const postReviewCommentSchema = z.object({
     .string()
     .trim()
     .min(1)
+    .max(40)
     .optional()
     .describe(
       'Optional category, e.g. "security", "correctness", "performance", "maintainability", "agents-md". Use "security" for every security finding.'

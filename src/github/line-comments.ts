@@ -43,3 +43,24 @@ export async function postLineComment(
     return { placed: 'summary', reason }
   }
 }
+
+/**
+ * A finding meant for a whole file (its line is not near the diff). A file
+ * GitHub will not comment on becomes "put it in the summary".
+ */
+export async function postFileComment(
+  ctx: WriteContext,
+  commitId: string,
+  path: string,
+  body: string
+): Promise<CommentPlacement> {
+  try {
+    const posted = await createReviewComment(ctx, commitId, { path, body, subjectType: 'file' })
+    return { placed: 'file', comment: posted, reason: `${path}: file-level comment` }
+  } catch (error) {
+    if (!isUnprocessable(error)) throw error
+    const reason = `${path}: on the file: ${describeApiError(error)}`
+    ctx.log(`Comment for ${path} must go into the summary: ${reason}`)
+    return { placed: 'summary', reason }
+  }
+}

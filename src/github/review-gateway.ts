@@ -17,7 +17,7 @@ import type {
 import { listChangedFiles, readFile } from './files.js'
 import { postIssueComment, updateIssueComment } from './issue-comment-writer.js'
 import { listIssueComments } from './issue-comments.js'
-import { postLineComment } from './line-comments.js'
+import { postFileComment, postLineComment } from './line-comments.js'
 import type { GitHubClient } from './octokit.js'
 import { getPullRequest } from './pull-request.js'
 import { resolveThread } from './resolve-thread.js'
@@ -78,6 +78,10 @@ export class GitHubReviewGateway implements ReviewGateway {
 
   postLineComment(commitId: string, comment: LineComment): Promise<CommentPlacement> {
     return postLineComment(this.write, commitId, comment)
+  }
+
+  postFileComment(commitId: string, path: string, body: string): Promise<CommentPlacement> {
+    return postFileComment(this.write, commitId, path, body)
   }
 
   postReview(

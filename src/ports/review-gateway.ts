@@ -88,6 +88,8 @@ export interface ReviewGateway {
 
   /** One comment on a line of `commitId`, degrading to file level, then to "summary". */
   postLineComment(commitId: string, comment: LineComment): Promise<CommentPlacement>
+  /** A comment on a whole file (subject_type file), degrading to "summary". */
+  postFileComment(commitId: string, path: string, body: string): Promise<CommentPlacement>
   /** Several line comments as one review (event COMMENT); never loses one to another's bad line. */
   postReview(
     commitId: string,

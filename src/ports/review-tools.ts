@@ -56,6 +56,8 @@ export type PostReviewCommentResult =
     }
   | { readonly status: 'duplicate'; readonly duplicate_of: string; readonly reason: string }
   | { readonly status: 'rejected'; readonly reason: string }
+  /** Only from update_staged_finding. */
+  | { readonly status: 'withdrawn'; readonly finding_id: string; readonly note: string }
 
 /** Pass 4 consolidation of one staged finding. */
 export interface UpdateStagedFindingArgs {

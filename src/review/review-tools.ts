@@ -1,0 +1,198 @@
+/**
+ * The agent's tools as the action implements them (the ReviewTools port the
+ * bridge calls). Findings go to the FindingStage (published once after pass
+ * 4); thread replies and resolutions go to GitHub at once, sanitized and
+ * carrying their rmcoc block so the next run can rebuild the state.
+ */
+import { FindingStage, type StageResult } from '../core/finding-stage.js'
+import { formatBotComment, type ReplyBlock } from '../core/rmcoc.js'
+import { sanitizeComment } from '../core/sanitize.js'
+import type { RunState, ThreadState } from '../core/threads.js'
+import type { ReviewGateway } from '../ports/review-gateway.js'
+import type {
+  PostReviewCommentArgs,
+  PostReviewCommentResult,
+  ReplyToThreadArgs,
+  ResolveThreadArgs,
+  ReviewTools,
+  SubmitPassResultsArgs,
+  ToolAck,
+  UpdateStagedFindingArgs
+} from '../ports/review-tools.js'
+
+/** What happened to an earlier thread in this run. */
+export type ThreadAction = 'followed-up' | 'rebutted' | 'conceded' | 'resolved' | 'escalated'
+
+export interface ThreadOutcome {
+  readonly thread: ThreadState
+  readonly action: ThreadAction
+  readonly text: string
+}
+
+export interface ReviewToolsOptions {
+  readonly gateway: ReviewGateway
+  readonly stage: FindingStage
+  readonly state: RunState
+  /** Exact values of the run's secrets (redacted from every body). */
+  readonly secrets: readonly string[]
+  readonly warn: (message: string) => void
+}
+
+function toToolResult(result: StageResult): PostReviewCommentResult {
+  switch (result.kind) {
+    case 'staged':
+      return { status: 'staged', finding_id: result.id, score: result.score, note: result.reason }
+    case 'suppressed':
+      return {
+        status: 'suppressed',
+        finding_id: result.id,
+        score: result.score,
+        reason: result.reason
+      }
+    case 'duplicate':
+      return { status: 'duplicate', duplicate_of: result.duplicateOf, reason: result.reason }
+    case 'rejected':
+      return { status: 'rejected', reason: result.reason }
+  }
+}
+
+export class ActionReviewTools implements ReviewTools {
+  /** The pass the orchestrator is running; submit_pass_results must name it. */
+  currentPass = 1
+  readonly passResults = new Map<number, SubmitPassResultsArgs>()
+  readonly threadOutcomes: ThreadOutcome[] = []
+  readonly warnings: string[] = []
+
+  constructor(private readonly options: ReviewToolsOptions) {}
+
+  async getRunState(): Promise<RunState> {
+    return this.options.state
+  }
+
+  async postReviewComment(args: PostReviewCommentArgs): Promise<PostReviewCommentResult> {
+    const result = this.options.stage.submit(this.currentPass, {
+      file: args.file,
+      line: args.line,
+      body: args.body,
+      finding: args.assessment.finding,
+      assessment: args.assessment.assessment,
+      score: args.assessment.score,
+      category: args.category,
+      combines: args.combines
+    })
+    return toToolResult(result)
+  }
+
+  async updateStagedFinding(args: UpdateStagedFindingArgs): Promise<PostReviewCommentResult> {
+    if (args.action === 'withdraw') {
+      const withdrawn = this.options.stage.withdraw(args.finding_id, args.reason)
+      if (!withdrawn.ok) return { status: 'rejected', reason: withdrawn.reason }
+      return {
+        status: 'withdrawn',
+        finding_id: args.finding_id,
+        note: `Withdrawn: ${args.reason}`
+      }
+    }
+    if (args.score === undefined) {
+      return { status: 'rejected', reason: 'score is required when action is "rescore"' }
+    }
+    return toToolResult(this.options.stage.rescore(args.finding_id, args.score))
+  }
+
+  async replyToThread(args: ReplyToThreadArgs): Promise<ToolAck> {
+    const thread = this.openThread(args.thread_id)
+    const block: ReplyBlock = args.is_concession
+      ? { kind: 'concession', status: 'RESOLVED' }
+      : thread.developer_replies.length > 0
+        ? { kind: 'rebuttal', status: 'DISPUTED' }
+        : { kind: 'follow-up', status: 'PENDING' }
+    await this.options.gateway.replyToThread(thread.root_comment_id, this.body(args.body, block))
+    if (!args.is_concession) {
+      this.record(thread, block.kind === 'rebuttal' ? 'rebutted' : 'followed-up', args.body)
+      return { ok: true }
+    }
+    // A concession drops the finding: the thread is resolved with it.
+    await this.resolveOnGitHub(thread)
+    this.record(thread, 'conceded', args.body)
+    return { ok: true, note: 'Conceded and resolved; do not resolve it again.' }
+  }
+
+  async resolveThread(args: ResolveThreadArgs): Promise<ToolAck> {
+    if (this.closedInThisRun(args.thread_id)) {
+      return { ok: true, note: 'Already resolved in this run; nothing to do.' }
+    }
+    const thread = this.openThread(args.thread_id)
+    const block: ReplyBlock = { kind: 'resolution', status: 'RESOLVED' }
+    await this.options.gateway.replyToThread(thread.root_comment_id, this.body(args.reason, block))
+    await this.resolveOnGitHub(thread)
+    this.record(thread, 'resolved', args.reason)
+    return { ok: true }
+  }
+
+  async submitPassResults(args: SubmitPassResultsArgs): Promise<ToolAck> {
+    if (args.pass_number !== this.currentPass) {
+      throw new Error(
+        `pass_number is ${args.pass_number}, but this is pass ${this.currentPass} of 4; submit pass ${this.currentPass}.`
+      )
+    }
+    this.passResults.set(args.pass_number, args)
+    return { ok: true, note: `Pass ${args.pass_number} recorded. Wait for the next pass message.` }
+  }
+
+  /** Threads that still wait for an answer in this run (PENDING or DISPUTED, not yet handled). */
+  unansweredThreads(): ThreadState[] {
+    const handled = new Set(this.threadOutcomes.map((outcome) => outcome.thread.id))
+    return this.options.state.threads.filter(
+      (thread) =>
+        (thread.status === 'PENDING' || thread.status === 'DISPUTED') && !handled.has(thread.id)
+    )
+  }
+
+  /** Records an action taken outside the tools (the deterministic dispute rules). */
+  record(thread: ThreadState, action: ThreadAction, text: string): void {
+    this.threadOutcomes.push({ thread, action, text })
+  }
+
+  private openThread(threadId: string): ThreadState {
+    const id = threadId.trim()
+    const thread = this.options.state.threads.find(
+      (t) => t.id === id || String(t.root_comment_id) === id
+    )
+    if (thread === undefined) {
+      const known = this.options.state.threads.map((t) => t.id).join(', ') || 'none'
+      throw new Error(`thread_id "${threadId}" is not a thread of this review (known: ${known}).`)
+    }
+    if (thread.status === 'RESOLVED' || thread.status === 'ESCALATED') {
+      throw new Error(`thread ${thread.id} is ${thread.status}; it needs no answer from you.`)
+    }
+    if (this.closedInThisRun(thread.id)) {
+      throw new Error(`thread ${thread.id} was already resolved in this run.`)
+    }
+    return thread
+  }
+
+  private closedInThisRun(threadId: string): boolean {
+    const id = threadId.trim()
+    return this.threadOutcomes.some(
+      (o) =>
+        (o.thread.id === id || String(o.thread.root_comment_id) === id) &&
+        (o.action === 'resolved' || o.action === 'conceded' || o.action === 'escalated')
+    )
+  }
+
+  private body(text: string, block: ReplyBlock): string {
+    return sanitizeComment({
+      text,
+      secrets: this.options.secrets,
+      compose: (sanitized) => formatBotComment(sanitized, block)
+    })
+  }
+
+  private async resolveOnGitHub(thread: ThreadState): Promise<void> {
+    const result = await this.options.gateway.resolveThread(thread.id)
+    if (result.kind === 'forbidden') {
+      this.warnings.push(result.warning)
+      this.options.warn(result.warning)
+    }
+  }
+}
