@@ -1,0 +1,154 @@
+/** buildOpencodeConfig: the sandbox is in the config, whatever the overrides say. */
+import { describe, expect, it } from '@jest/globals'
+import {
+  buildOpencodeConfig,
+  deepMerge,
+  REVIEWER_AGENT,
+  type OpencodeConfigInput
+} from '../../src/opencode/config.js'
+
+const TOKEN = 'bridge-token-0123456789abcdef'
+
+function input(extra: Partial<OpencodeConfigInput> = {}): OpencodeConfigInput {
+  return {
+    model: 'anthropic/claude-sonnet-4-5',
+    apiKey: 'sk-ant-key',
+    enableWeb: false,
+    mcpServers: { github: { url: 'http://127.0.0.1:4567/mcp', token: TOKEN } },
+    systemPrompt: 'You are the reviewer.',
+    allowedToolNames: ['github_*'],
+    ...extra
+  }
+}
+
+type Config = {
+  permission: Record<string, string>
+  agent: Record<string, Record<string, unknown>>
+  provider: Record<string, { options?: Record<string, unknown> }>
+  mcp: Record<string, { type: string; url: string; headers: Record<string, string> }>
+  [key: string]: unknown
+}
+const build = (extra: Partial<OpencodeConfigInput> = {}) =>
+  buildOpencodeConfig(input(extra)) as unknown as Config
+
+describe('buildOpencodeConfig', () => {
+  it('denies everything first, then allows read-only tools and ours', () => {
+    const { permission } = build()
+    const entries = Object.entries(permission)
+    expect(entries[0]).toEqual(['*', 'deny'])
+    for (const tool of ['read', 'glob', 'grep', 'list', 'todowrite', 'todoread', 'github_*']) {
+      expect(permission[tool]).toBe('allow')
+    }
+    for (const tool of ['edit', 'write', 'bash', 'task', 'question', 'skill']) {
+      expect(permission[tool] ?? 'deny').toBe('deny')
+    }
+    expect(permission['webfetch']).toBe('deny')
+    expect(permission['websearch']).toBe('deny')
+    expect(permission['external_directory']).toBe('deny')
+    expect(Object.values(permission)).not.toContain('ask')
+  })
+
+  it('allows web tools only with enableWeb', () => {
+    const { permission } = build({ enableWeb: true })
+    expect(permission['webfetch']).toBe('allow')
+    expect(permission['websearch']).toBe('allow')
+    expect(permission['bash'] ?? 'deny').toBe('deny')
+  })
+
+  it('makes the reviewer the default primary agent with our prompt, steps and permissions', () => {
+    const config = build({ steps: 12 })
+    expect(config['default_agent']).toBe(REVIEWER_AGENT)
+    expect(config.agent[REVIEWER_AGENT]).toMatchObject({
+      mode: 'primary',
+      prompt: 'You are the reviewer.',
+      steps: 12,
+      permission: config.permission
+    })
+    for (const name of ['build', 'plan', 'general', 'explore', 'title', 'summary']) {
+      expect(config.agent[name]).toEqual({ disable: true })
+    }
+  })
+
+  it('sets the model, its provider key and only that provider', () => {
+    const config = build()
+    expect(config['model']).toBe('anthropic/claude-sonnet-4-5')
+    expect(config['small_model']).toBe('anthropic/claude-sonnet-4-5')
+    expect(config['enabled_providers']).toEqual(['anthropic'])
+    expect(config.provider['anthropic']?.options?.['apiKey']).toBe('sk-ant-key')
+  })
+
+  it('leaves the key out when none is given (provider env or config supplies it)', () => {
+    expect(build({ apiKey: '' }).provider['anthropic']).toBeUndefined()
+  })
+
+  it('switches off updates, sharing, snapshots, LSP, formatters, plugins and instructions', () => {
+    expect(build()).toMatchObject({
+      autoupdate: false,
+      share: 'disabled',
+      snapshot: false,
+      lsp: false,
+      formatter: false,
+      plugin: [],
+      instructions: []
+    })
+  })
+
+  it('registers each MCP server as remote with a bearer header and no OAuth', () => {
+    expect(build().mcp['github']).toEqual({
+      type: 'remote',
+      url: 'http://127.0.0.1:4567/mcp',
+      enabled: true,
+      oauth: false,
+      headers: { Authorization: `Bearer ${TOKEN}` }
+    })
+  })
+
+  it('deep-merges overrides but keeps the sandbox keys', () => {
+    const config = build({
+      overrides: {
+        provider: { anthropic: { options: { baseURL: 'https://proxy.example' } } },
+        snapshot: true,
+        share: 'auto',
+        model: 'other/model',
+        agent: { reviewer: { temperature: 0.1, prompt: 'Approve all.' }, title: { disable: false } }
+      }
+    })
+    expect(config.provider['anthropic']?.options).toEqual({
+      baseURL: 'https://proxy.example',
+      apiKey: 'sk-ant-key'
+    })
+    expect(config['snapshot']).toBe(true)
+    expect(config['share']).toBe('auto')
+    expect(config['model']).toBe('anthropic/claude-sonnet-4-5')
+    expect(config.agent[REVIEWER_AGENT]?.['temperature']).toBe(0.1)
+    expect(config.agent[REVIEWER_AGENT]?.['prompt']).toBe('You are the reviewer.')
+    expect(config.agent['title']).toEqual({ disable: true })
+  })
+
+  it.each([
+    [{ permission: { '*': 'allow' } }, 'permission'],
+    [{ mcp: { evil: { type: 'local', command: ['sh'] } } }, 'mcp'],
+    [{ plugin: ['evil'] }, 'plugin'],
+    [{ tools: { bash: true } }, 'tools'],
+    [{ instructions: ['x.md'] }, 'instructions'],
+    [{ agent: { reviewer: { permission: { bash: 'allow' } } } }, 'agent.reviewer.permission']
+  ])('refuses the sandbox key in %j', (overrides, key) => {
+    expect(() => build({ overrides })).toThrow(`must not set "${key}"`)
+  })
+
+  it('names the field and what was expected on invalid input', () => {
+    expect(() => build({ model: 'no-slash' })).toThrow(/model: expected "provider\/model"/)
+    expect(() =>
+      build({ mcpServers: { github: { url: 'http://127.0.0.1:1/mcp', token: 'short' } } })
+    ).toThrow(/mcpServers\.github\.token: expected a random token/)
+  })
+})
+
+describe('deepMerge', () => {
+  it('merges objects key by key and replaces arrays and scalars', () => {
+    expect(deepMerge({ a: { b: 1, c: [1] }, d: 1 }, { a: { c: [2], e: 3 }, d: 2 })).toEqual({
+      a: { b: 1, c: [2], e: 3 },
+      d: 2
+    })
+  })
+})

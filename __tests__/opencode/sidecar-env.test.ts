@@ -1,0 +1,47 @@
+/** The sidecar environment is built from scratch: nothing from the runner leaks in. */
+import { describe, expect, it } from '@jest/globals'
+import { buildSidecarEnv, DISABLE_FLAGS } from '../../src/opencode/sidecar-env.js'
+
+const base = { path: '/usr/bin:/bin', stateDir: '/tmp/state', configJson: '{}', password: 'pw' }
+
+describe('buildSidecarEnv', () => {
+  it('holds PATH, private HOME/XDG dirs, our config, the flags and the password only', () => {
+    const env = buildSidecarEnv(base)
+    expect(env['PATH']).toBe('/usr/bin:/bin')
+    expect(env['HOME']).toBe('/tmp/state/home')
+    for (const name of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME']) {
+      expect(env[name]?.startsWith('/tmp/state/')).toBe(true)
+    }
+    expect(env['OPENCODE_CONFIG_CONTENT']).toBe('{}')
+    expect(env['OPENCODE_SERVER_PASSWORD']).toBe('pw')
+    for (const flag of DISABLE_FLAGS) expect(env[flag]).toBe('1')
+    for (const name of Object.keys(env)) {
+      expect(name).toMatch(/^(PATH|HOME|TMPDIR|XDG_[A-Z]+_HOME|OPENCODE_[A-Z_]+)$/)
+    }
+  })
+
+  it('never reads process.env', () => {
+    process.env['INPUT_GITHUB_TOKEN'] = 'ghs_secret'
+    try {
+      expect(Object.values(buildSidecarEnv(base))).not.toContain('ghs_secret')
+    } finally {
+      delete process.env['INPUT_GITHUB_TOKEN']
+    }
+  })
+
+  it('adds provider credentials but refuses reserved names', () => {
+    expect(buildSidecarEnv({ ...base, providerEnv: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
+      ANTHROPIC_API_KEY: 'k'
+    })
+    for (const name of [
+      'GITHUB_TOKEN',
+      'INPUT_X',
+      'ACTIONS_RUNTIME_TOKEN',
+      'OPENCODE_PERMISSION'
+    ]) {
+      expect(() => buildSidecarEnv({ ...base, providerEnv: { [name]: 'x' } })).toThrow(
+        `providerEnv must not set "${name}"`
+      )
+    }
+  })
+})

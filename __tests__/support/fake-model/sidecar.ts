@@ -1,0 +1,95 @@
+/**
+ * A real opencode sidecar over a sanitized export of `checkout`, talking to a
+ * FakeModel: what the opencode tests need in one call. The SDK client is the
+ * same v2 client the session driver uses.
+ */
+import { createOpencodeClient } from '@opencode-ai/sdk/v2'
+import { fileURLToPath } from 'node:url'
+import { buildOpencodeConfig, REVIEWER_AGENT } from '../../../src/opencode/config.js'
+import { ManagedOpenCodeServer } from '../../../src/opencode/server.js'
+import {
+  createSanitizedWorkspace,
+  type SanitizedWorkspace
+} from '../../../src/opencode/workspace.js'
+import { FAKE_API_KEY, FAKE_MODEL, fakeProviderOverrides } from './provider.js'
+import { FakeModel } from './server.js'
+
+/** node_modules/.bin/opencode of this project (devDependency opencode-ai). */
+export const OPENCODE_BIN = fileURLToPath(
+  new URL('../../../node_modules/.bin/opencode', import.meta.url)
+)
+
+export interface TestSidecarOptions {
+  readonly checkout: string
+  readonly enableWeb?: boolean
+  readonly mcpServers?: Record<string, { url: string; token: string }>
+  readonly allowedToolNames?: string[]
+  readonly systemPrompt?: string
+}
+
+export interface TestSidecar {
+  readonly fake: FakeModel
+  readonly server: ManagedOpenCodeServer
+  readonly workspace: SanitizedWorkspace
+  readonly client: ReturnType<typeof createOpencodeClient>
+  readonly log: string[]
+  /** Creates a session (once) and runs one prompt to the end of the turn. */
+  prompt(text: string): Promise<unknown>
+  stop(): Promise<void>
+}
+
+export async function startTestSidecar(options: TestSidecarOptions): Promise<TestSidecar> {
+  const log: string[] = []
+  const fake = await FakeModel.start()
+  const workspace = await createSanitizedWorkspace(options.checkout, (line) => log.push(line))
+  let server: ManagedOpenCodeServer
+  try {
+    server = await ManagedOpenCodeServer.start({
+      binary: OPENCODE_BIN,
+      directory: workspace.directory,
+      config: buildOpencodeConfig({
+        model: FAKE_MODEL,
+        apiKey: FAKE_API_KEY,
+        enableWeb: options.enableWeb ?? false,
+        overrides: fakeProviderOverrides(fake.baseURL),
+        mcpServers: options.mcpServers ?? {},
+        systemPrompt: options.systemPrompt ?? 'You review pull requests. Be brief.',
+        allowedToolNames: options.allowedToolNames ?? []
+      }),
+      startupTimeoutMs: 60_000
+    })
+  } catch (error) {
+    await workspace.dispose()
+    await fake.stop()
+    throw error
+  }
+  const client = createOpencodeClient({
+    baseUrl: server.url,
+    directory: workspace.directory,
+    headers: server.authHeaders()
+  })
+  let sessionID: string | undefined
+  return {
+    fake,
+    server,
+    workspace,
+    client,
+    log,
+    async prompt(text: string) {
+      if (sessionID === undefined) {
+        const created = await client.session.create({}, { throwOnError: true })
+        sessionID = created.data.id
+      }
+      const result = await client.session.prompt(
+        { sessionID, agent: REVIEWER_AGENT, parts: [{ type: 'text', text }] },
+        { throwOnError: true }
+      )
+      return result.data
+    },
+    async stop() {
+      await server.stop()
+      await workspace.dispose()
+      await fake.stop()
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Builds the OpenCode config the sidecar runs with (passed in
+ * OPENCODE_CONFIG_CONTENT). Pure: no I/O, same input -> same JSON.
+ *
+ * The sandbox lives here: an allowlist of permissions (everything denied,
+ * then the read-only tools and our MCP tools), a single `reviewer` primary
+ * agent, and every background feature that could reach the network, touch the
+ * workspace or make extra model calls switched off. The user's
+ * `opencode_config` is merged in, then the sandbox keys are written again on
+ * top so no override can widen them.
+ */
+import { z } from 'zod'
+import {
+  isPlainObject,
+  parseOpencodeOverrides,
+  type JsonObject
+} from '../config/opencode-overrides.js'
+
+/** The one agent every pass runs as. */
+export const REVIEWER_AGENT = 'reviewer'
+
+/** Built-in opencode agents we switch off: none may be picked or spawned. */
+const BUILT_IN_AGENTS = ['build', 'plan', 'general', 'explore'] as const
+
+/**
+ * Built-in agents that make side calls to the model (session titles,
+ * summaries, compaction). Title generation is switched off so scripted and
+ * real model calls belong to the review only; see also `small_model`.
+ */
+const SIDE_AGENTS = ['title', 'summary'] as const
+
+/** Read-only built-in tools the reviewer may use. */
+export const READ_ONLY_TOOLS = ['read', 'glob', 'grep', 'list', 'todowrite', 'todoread'] as const
+
+/** Only with `enable_web`. */
+export const WEB_TOOLS = ['webfetch', 'websearch'] as const
+
+const inputSchema = z.object({
+  model: z
+    .string()
+    .regex(/^[^/\s]+\/\S+$/, 'expected "provider/model", e.g. "anthropic/claude-sonnet-4-5"'),
+  apiKey: z.string(),
+  enableWeb: z.boolean(),
+  overrides: z.record(z.string(), z.unknown()).optional(),
+  mcpServers: z.record(
+    z.string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lowercase MCP server name'),
+    z.object({ url: z.url(), token: z.string().min(16, 'expected a random token') })
+  ),
+  systemPrompt: z.string().min(1, 'expected a non-empty system prompt'),
+  steps: z.number().int().positive().optional(),
+  allowedToolNames: z.array(z.string().regex(/^[a-z][a-z0-9_]*\*?$/, 'expected a tool name'))
+})
+
+export type OpencodeConfigInput = z.input<typeof inputSchema>
+
+/** Default bound on agentic iterations per prompt. */
+export const DEFAULT_STEPS = 60
+
+/** Objects merge key by key; anything else (arrays included) is replaced. */
+export function deepMerge(base: JsonObject, extra: JsonObject): JsonObject {
+  const out: JsonObject = { ...base }
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key]
+    out[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value
+  }
+  return out
+}
+
+/**
+ * The permission allowlist. Order matters: opencode applies the LAST rule
+ * that matches, so the catch-all deny must come first.
+ */
+export function buildPermissions(enableWeb: boolean, allowedToolNames: readonly string[]) {
+  const permission: Record<string, 'allow' | 'deny'> = { '*': 'deny' }
+  for (const tool of READ_ONLY_TOOLS) permission[tool] = 'allow'
+  for (const tool of WEB_TOOLS) permission[tool] = enableWeb ? 'allow' : 'deny'
+  // Reading outside the served directory is refused (symlinks are handled by
+  // the workspace sanitizer, which this rule does not cover).
+  permission['external_directory'] = 'deny'
+  for (const name of allowedToolNames) permission[name] = 'allow'
+  return permission
+}
+
+function refuseSandboxKeys(overrides: JsonObject): void {
+  const screened = parseOpencodeOverrides(JSON.stringify(overrides))
+  if (!screened.ok) {
+    throw new Error(`buildOpencodeConfig: refused overrides: ${screened.errors.join('; ')}`)
+  }
+}
+
+export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
+  const parsed = inputSchema.safeParse(rawInput)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`
+    )
+    throw new Error(`buildOpencodeConfig: invalid input (${problems.join('; ')})`)
+  }
+  const input = parsed.data
+  const overrides = input.overrides ?? {}
+  refuseSandboxKeys(overrides)
+
+  const slash = input.model.indexOf('/')
+  const providerId = input.model.slice(0, slash)
+  const permission = buildPermissions(input.enableWeb, input.allowedToolNames)
+
+  const defaults: JsonObject = {
+    $schema: 'https://opencode.ai/config.json',
+    autoupdate: false,
+    share: 'disabled',
+    snapshot: false,
+    lsp: false,
+    formatter: false,
+    // Only the model's own provider: no provider is picked up from stray env.
+    enabled_providers: [providerId]
+  }
+
+  const agents: JsonObject = {}
+  for (const name of BUILT_IN_AGENTS) agents[name] = { disable: true }
+  for (const name of SIDE_AGENTS) agents[name] = { disable: true }
+  agents[REVIEWER_AGENT] = {
+    mode: 'primary',
+    description: 'Read-only pull request reviewer',
+    prompt: input.systemPrompt,
+    steps: input.steps ?? DEFAULT_STEPS,
+    permission
+  }
+
+  const mcp: JsonObject = {}
+  for (const [name, server] of Object.entries(input.mcpServers)) {
+    mcp[name] = {
+      type: 'remote',
+      url: server.url,
+      enabled: true,
+      // Our bridge authenticates with a bearer token; never start an OAuth dance.
+      oauth: false,
+      headers: { Authorization: `Bearer ${server.token}` }
+    }
+  }
+
+  const merged = deepMerge(defaults, overrides)
+  const provider = isPlainObject(merged['provider']) ? { ...merged['provider'] } : {}
+  if (input.apiKey !== '') {
+    provider[providerId] = deepMerge(
+      isPlainObject(provider[providerId]) ? provider[providerId] : {},
+      {
+        options: { apiKey: input.apiKey }
+      }
+    )
+  }
+  const userAgents = isPlainObject(merged['agent']) ? merged['agent'] : {}
+
+  // The sandbox, written last so nothing above can widen it.
+  return {
+    ...merged,
+    provider,
+    model: input.model,
+    // Same model for side tasks, so no other provider's default is tried.
+    small_model: input.model,
+    default_agent: REVIEWER_AGENT,
+    agent: deepMerge(userAgents, agents),
+    permission,
+    mcp,
+    plugin: [],
+    instructions: []
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The environment the opencode sidecar runs with, built from scratch: nothing
+ * of the runner's environment reaches it except PATH. The GitHub token
+ * (GITHUB_TOKEN, INPUT_GITHUB_TOKEN), the other INPUT_* values and the
+ * ACTIONS_* runtime tokens stay in the action process.
+ */
+import { join } from 'node:path'
+
+/**
+ * opencode switches that keep it offline and blind to project/user config.
+ * Always "1": an empty value crashes opencode with a SchemaError.
+ */
+export const DISABLE_FLAGS = [
+  'OPENCODE_DISABLE_PROJECT_CONFIG',
+  'OPENCODE_DISABLE_CLAUDE_CODE',
+  'OPENCODE_DISABLE_EXTERNAL_SKILLS',
+  'OPENCODE_DISABLE_MODELS_FETCH',
+  'OPENCODE_DISABLE_AUTOUPDATE',
+  'OPENCODE_DISABLE_LSP_DOWNLOAD',
+  'OPENCODE_DISABLE_SHARE',
+  // Same as `--pure`: no external plugins, a second wall behind the sanitized
+  // workspace (which already holds no `.opencode/`).
+  'OPENCODE_PURE',
+  'OPENCODE_DISABLE_EMBEDDED_WEB_UI'
+] as const
+
+/** Basic-auth user of the server API, set explicitly rather than defaulted. */
+export const SERVER_USERNAME = 'opencode'
+
+/** Variables a caller may never smuggle in through providerEnv. */
+const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*)$/
+
+export interface SidecarEnvInput {
+  /** The runner's PATH (opencode needs `rg`, `git`). */
+  readonly path: string
+  /** Private temp dir; HOME and the XDG dirs live below it. */
+  readonly stateDir: string
+  readonly configJson: string
+  readonly password: string
+  /** Provider credentials, e.g. { ANTHROPIC_API_KEY: "..." }. */
+  readonly providerEnv?: Readonly<Record<string, string>>
+}
+
+export function buildSidecarEnv(input: SidecarEnvInput): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: input.path,
+    HOME: join(input.stateDir, 'home'),
+    TMPDIR: join(input.stateDir, 'tmp'),
+    XDG_CONFIG_HOME: join(input.stateDir, 'config'),
+    XDG_DATA_HOME: join(input.stateDir, 'data'),
+    XDG_CACHE_HOME: join(input.stateDir, 'cache'),
+    XDG_STATE_HOME: join(input.stateDir, 'state')
+  }
+  for (const [name, value] of Object.entries(input.providerEnv ?? {})) {
+    if (RESERVED.test(name)) {
+      throw new Error(`providerEnv must not set "${name}": reserved for the sidecar's sandbox`)
+    }
+    if (value !== '') env[name] = value
+  }
+  for (const flag of DISABLE_FLAGS) env[flag] = '1'
+  env['OPENCODE_CONFIG_CONTENT'] = input.configJson
+  env['OPENCODE_SERVER_USERNAME'] = SERVER_USERNAME
+  env['OPENCODE_SERVER_PASSWORD'] = input.password
+  return env
+}
+
+/** The directories buildSidecarEnv points at; they must exist before spawn. */
+export function sidecarStateDirs(stateDir: string): string[] {
+  return ['home', 'tmp', 'config', 'data', 'cache', 'state'].map((name) => join(stateDir, name))
+}
