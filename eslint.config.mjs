@@ -33,6 +33,7 @@ export default tseslint.config(
     files: [
       'src/main.ts',
       'src/post.ts',
+      'src/action/review-deps.ts',
       'src/github/**',
       'src/opencode/**',
       '__tests__/**',

@@ -6,18 +6,22 @@ import * as core from '@actions/core'
 import { ConfigError, parseConfig, SECRET_INPUTS } from './config/config.js'
 import { readEnvironment, readEventPayload } from './action/environment.js'
 import { setOutcomeOutputs } from './action/outputs.js'
+import { reviewEngineDeps } from './action/review-deps.js'
 import { GitHubActorDirectory } from './github/actor-directory.js'
 import { createGitHubClient } from './github/octokit.js'
-import { unwiredReviewEngine, type ReviewEngine } from './review/engine.js'
+import type { ReviewEngine } from './review/engine.js'
+import { FourPassReviewEngine } from './review/review-engine.js'
 import { authorizeActor } from './trigger/authorize.js'
 import { decideTrigger } from './trigger/event.js'
 
 export interface RunOptions {
-  /** The review engine; the unwired placeholder until one is built. */
+  /** The review engine; the four-pass engine over GitHub and OpenCode by default. */
   readonly engine?: ReviewEngine
   readonly env?: NodeJS.ProcessEnv
   /** Milliseconds per retry-after second (tests shrink waits). */
   readonly msPerSecond?: number
+  /** Per-pass deadline instead of pass_timeout_minutes (tests use seconds). */
+  readonly passDeadlineMs?: number
 }
 
 function skipRun(reason: string): void {
@@ -61,7 +65,23 @@ export async function run(options: RunOptions = {}): Promise<void> {
     core.info(
       `Reviewing ${request.owner}/${request.repo}#${request.prNumber} (${request.trigger} by ${request.actor}).`
     )
-    const outcome = await (options.engine ?? unwiredReviewEngine).review(request, config)
+    const processEnv = options.env ?? process.env
+    const engine =
+      options.engine ??
+      new FourPassReviewEngine(
+        reviewEngineDeps({
+          client,
+          config,
+          env,
+          checkout: processEnv['GITHUB_WORKSPACE'] || process.cwd(),
+          processEnv,
+          ...(options.msPerSecond === undefined ? {} : { msPerSecond: options.msPerSecond }),
+          ...(options.passDeadlineMs === undefined
+            ? {}
+            : { passDeadlineMs: options.passDeadlineMs })
+        })
+      )
+    const outcome = await engine.review(request, config)
     if (outcome.kind === 'skipped') {
       skipRun(outcome.reason)
       return

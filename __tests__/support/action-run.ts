@@ -3,6 +3,7 @@
  * variables, an event payload file, a GITHUB_OUTPUT file. Returns the outputs
  * and every workflow command the action printed.
  */
+import * as core from '@actions/core'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,6 +11,10 @@ import { run, type RunOptions } from '../../src/main.js'
 
 export interface ActionRunResult {
   readonly outputs: Record<string, string>
+  /** What the run wrote to GITHUB_STEP_SUMMARY. */
+  readonly jobSummary: string
+  /** What the run saved with core.saveState (GITHUB_STATE), in the same heredoc format. */
+  readonly savedState: Record<string, string>
   /** Everything written to stdout (workflow commands included). */
   readonly stdout: string
   readonly failed: boolean
@@ -22,6 +27,8 @@ export interface ActionRunInput {
   readonly apiUrl?: string
   readonly actor?: string
   readonly options?: RunOptions
+  /** More runner variables, e.g. GITHUB_WORKSPACE. */
+  readonly env?: Record<string, string>
 }
 
 /** Parses the heredoc format @actions/core writes to GITHUB_OUTPUT. */
@@ -32,14 +39,28 @@ export function parseOutputFile(text: string): Record<string, string> {
   return outputs
 }
 
+let sharedSummaryPath: string | undefined
+
+async function stepSummaryPath(): Promise<string> {
+  sharedSummaryPath ??= join(await mkdtemp(join(tmpdir(), 'step-summary-')), 'summary.md')
+  return sharedSummaryPath
+}
+
 export async function runAction(input: ActionRunInput): Promise<ActionRunResult> {
   const dir = await mkdtemp(join(tmpdir(), 'action-run-'))
   const saved = { ...process.env }
   const savedExitCode = process.exitCode
   const eventPath = join(dir, 'event.json')
   const outputPath = join(dir, 'output.txt')
+  // @actions/core caches the summary file path for the life of the process,
+  // so every run in a test process writes to the same file (emptied first).
+  const summaryPath = await stepSummaryPath()
+  const statePath = join(dir, 'state.txt')
   await writeFile(eventPath, JSON.stringify(input.payload))
   await writeFile(outputPath, '')
+  await writeFile(summaryPath, '')
+  core.summary.emptyBuffer()
+  await writeFile(statePath, '')
   for (const key of Object.keys(process.env)) {
     if (key.startsWith('INPUT_') || key.startsWith('GITHUB_')) delete process.env[key]
   }
@@ -50,10 +71,13 @@ export async function runAction(input: ActionRunInput): Promise<ActionRunResult>
     GITHUB_EVENT_NAME: input.eventName,
     GITHUB_EVENT_PATH: eventPath,
     GITHUB_OUTPUT: outputPath,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_STATE: statePath,
     GITHUB_API_URL: input.apiUrl ?? 'http://127.0.0.1:9',
     GITHUB_REPOSITORY: 'Codertocat/Hello-World',
     GITHUB_ACTOR: input.actor ?? 'Codertocat',
-    GITHUB_RUN_ID: '42'
+    GITHUB_RUN_ID: '42',
+    ...input.env
   })
   const chunks: string[] = []
   const originalWrite = process.stdout.write.bind(process.stdout)
@@ -66,7 +90,9 @@ export async function runAction(input: ActionRunInput): Promise<ActionRunResult>
     await run(input.options)
     const failed = process.exitCode === 1
     const outputs = parseOutputFile(await readFile(outputPath, 'utf8'))
-    return { outputs, stdout: chunks.join(''), failed }
+    const jobSummary = await readFile(summaryPath, 'utf8')
+    const savedState = parseOutputFile(await readFile(statePath, 'utf8'))
+    return { outputs, jobSummary, savedState, stdout: chunks.join(''), failed }
   } finally {
     process.stdout.write = originalWrite
     process.exitCode = savedExitCode

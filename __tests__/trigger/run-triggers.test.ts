@@ -352,17 +352,4 @@ describe('everything else', () => {
     expect(stdout).toContain('::add-mask::ghs_faketoken123')
     expect(stdout).toContain('::add-mask::sk-test-key')
   })
-
-  it('without a review engine, nothing claims a review happened', async () => {
-    const result = await runAction({
-      eventName: 'pull_request',
-      payload: example('pull_request', 'opened'),
-      inputs,
-      apiUrl: github.url
-    })
-    expect(result.failed).toBe(false)
-    expect(result.outputs['verdict']).toBe('')
-    expect(result.outputs['findings_posted']).toBe('0')
-    expect(result.outputs['skipped_reason']).toMatch(/^review-engine-not-wired: /)
-  })
 })

@@ -10,9 +10,10 @@
  */
 import * as core from '@actions/core'
 import type { StagedFinding } from '../core/finding-stage.js'
+import type { JobSummaryInput, PassMetrics } from '../core/run-report.js'
 import { sanitizeText } from '../core/sanitize.js'
-import type { ResolvedThreadNote } from '../core/summary.js'
-import type { VerdictDecision } from '../core/verdict.js'
+
+export type { JobSummaryInput, PassMetrics, RefusedFinding } from '../core/run-report.js'
 
 export type FindingDisposition =
   | 'posted inline'
@@ -25,39 +26,6 @@ export type FindingDisposition =
   | 'combined'
   | 'rejected'
 
-/** A submission the stage refused; the stage counts these but does not keep them. */
-export interface RefusedFinding {
-  readonly file: string
-  readonly line: number
-  readonly score: number
-  readonly finding: string
-  readonly kind: 'duplicate' | 'rejected'
-  readonly reason: string
-}
-
-export interface PassMetrics {
-  readonly number: number
-  readonly completed: boolean
-  readonly durationMs: number
-  readonly inputTokens: number
-  readonly outputTokens: number
-  readonly note?: string
-}
-
-export interface JobSummaryInput {
-  readonly verdict: VerdictDecision
-  /** False when the silence rule kept the PR quiet. */
-  readonly prCommentPosted: boolean
-  /** Every finding the stage holds (FindingStage.all()). */
-  readonly stage: readonly StagedFinding[]
-  /** Where each published finding went, by finding id. */
-  readonly placements: Readonly<Record<string, 'line' | 'file' | 'summary'>>
-  readonly refused: readonly RefusedFinding[]
-  readonly resolvedThreads: readonly ResolvedThreadNote[]
-  readonly passes: readonly PassMetrics[]
-}
-
-/** One table row: location, score, disposition, finding (escaped, plain cells). */
 export type FindingRow = readonly [string, string, FindingDisposition, string]
 
 const HTML_ESCAPES: Record<string, string> = {

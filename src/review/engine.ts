@@ -20,16 +20,3 @@ export type ReviewOutcome =
 export interface ReviewEngine {
   review(request: ReviewRequest, config: Config): Promise<ReviewOutcome>
 }
-
-/**
- * Placeholder until the four-pass engine is wired in. It never claims a
- * review happened: the run ends as skipped, with a reason that says so.
- */
-export const unwiredReviewEngine: ReviewEngine = {
-  async review(request) {
-    return {
-      kind: 'skipped',
-      reason: `review-engine-not-wired: PR #${request.prNumber} was accepted for review, but this build has no review engine yet`
-    }
-  }
-}

@@ -5,6 +5,7 @@
  * carrying their rmcoc block so the next run can rebuild the state.
  */
 import { FindingStage, type StageResult } from '../core/finding-stage.js'
+import type { RefusedFinding } from '../core/run-report.js'
 import { formatBotComment, type ReplyBlock } from '../core/rmcoc.js'
 import { sanitizeComment } from '../core/sanitize.js'
 import type { RunState, ThreadState } from '../core/threads.js'
@@ -62,6 +63,8 @@ export class ActionReviewTools implements ReviewTools {
   readonly passResults = new Map<number, SubmitPassResultsArgs>()
   readonly threadOutcomes: ThreadOutcome[] = []
   readonly warnings: string[] = []
+  /** Duplicate and rejected submissions (the stage counts them, this keeps them for the report). */
+  readonly refused: RefusedFinding[] = []
 
   constructor(private readonly options: ReviewToolsOptions) {}
 
@@ -80,6 +83,16 @@ export class ActionReviewTools implements ReviewTools {
       category: args.category,
       combines: args.combines
     })
+    if (result.kind === 'duplicate' || result.kind === 'rejected') {
+      this.refused.push({
+        file: args.file,
+        line: args.line,
+        score: args.assessment.score,
+        finding: args.assessment.finding,
+        kind: result.kind,
+        reason: result.reason
+      })
+    }
     return toToolResult(result)
   }
 

@@ -1,0 +1,165 @@
+/**
+ * Must-show 2 and 3: a later run verifies earlier threads (a fixed one is
+ * resolved with an explanation, an unfixed one gets a follow-up, nothing is
+ * posted again, the new commit range is named), and disputes follow the
+ * seed's rules: concession, escalation to human reviewers, or the
+ * developer's call when there are none.
+ */
+import { jest } from '@jest/globals'
+import { formatBotComment } from '../../src/core/rmcoc.js'
+import type { FakeThread } from '../support/fake-github/pull-state.js'
+import { addedFile, pass, startScenario, tool, userMessages, type Scenario } from './harness.js'
+
+jest.setTimeout(180_000)
+
+const OLD_SHA = 'a1d'.padEnd(40, '7')
+const file = addedFile(
+  'src/refunds.ts',
+  Array.from({ length: 40 }, (_, i) => `export const step${i + 1} = ${i + 1}`)
+)
+
+let scenario: Scenario
+afterEach(async () => {
+  await scenario.stop()
+})
+
+function botFinding(
+  line: number,
+  finding: string,
+  replies: Array<{ author: string; body: string }> = []
+): FakeThread {
+  const root = formatBotComment(`${finding}.`, {
+    finding,
+    assessment: `Why ${finding} matters.`,
+    score: 7
+  })
+  return scenario.github.state.addThread(scenario.pr, {
+    path: 'src/refunds.ts',
+    line,
+    comments: [{ author: 'github-actions[bot]', body: root }, ...replies]
+  })
+}
+
+function lastRunSummary(): void {
+  scenario.github.state.addIssueComment(scenario.pr, {
+    author: 'github-actions[bot]',
+    body: formatBotComment('Earlier review.', {
+      kind: 'summary',
+      head_sha: OLD_SHA,
+      counts: { posted: 2, suppressed: 0, resolved: 0, pending: 2, disputed: 0, escalated: 0 }
+    })
+  })
+}
+
+it('second run: the fixed thread is resolved with an explanation, the other followed up, nothing re-posted', async () => {
+  scenario = await startScenario([file])
+  const fixed = botFinding(10, 'Refund total ignores partial captures')
+  const open = botFinding(20, 'Orders are mapped twice over the same array')
+  lastRunSummary()
+  scenario.model.enqueue(
+    ...pass(1, [
+      tool.resolve(fixed.id, 'Fixed: capture.ts now caps refunds at the captured amount.'),
+      tool.reply(open.id, 'Still mapped twice at line 20.', false),
+      // Raising a tracked issue again is refused as a duplicate.
+      tool.post('src/refunds.ts', 21, 7, 'Orders are mapped twice over the same array')
+    ]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run()
+  expect(result.failed).toBe(false)
+
+  expect(fixed.isResolved).toBe(true)
+  expect(fixed.comments.at(-1)?.body).toContain('✅ **Issue Resolved**')
+  expect(fixed.comments.at(-1)?.body).toContain('capture.ts now caps refunds')
+  expect(open.isResolved).toBe(false)
+  expect(open.comments.at(-1)?.body).toContain('Still mapped twice at line 20.')
+  expect(scenario.pr.reviews).toHaveLength(0)
+  expect(scenario.pr.threads).toHaveLength(2)
+
+  const firstPrompt = userMessages(scenario.model.requests[0]?.body).join('\n')
+  expect(firstPrompt).toContain(OLD_SHA)
+  expect(firstPrompt).toContain(scenario.pr.headSha)
+  expect(firstPrompt).toMatch(/2 issues were raised/)
+  expect(result.outputs).toMatchObject({ threads_resolved: '1', findings_posted: '0' })
+})
+
+it('an unanswered open thread gets one nudge after pass 1', async () => {
+  scenario = await startScenario([file])
+  const open = botFinding(20, 'Orders are mapped twice over the same array')
+  lastRunSummary()
+  scenario.model.enqueue(
+    ...pass(1),
+    // The nudge names the thread; the model answers it and submits again.
+    { toolCalls: [tool.reply(open.id, 'Still there.', false)] },
+    { text: 'Answered.' },
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run()
+  expect(result.failed).toBe(false)
+  const nudge = userMessages(scenario.model.requests[3]?.body).at(-1) ?? ''
+  expect(nudge).toContain(open.id)
+  expect(open.comments.at(-1)?.body).toContain('Still there.')
+})
+
+it('disputes: a good reason is conceded and resolved; a second rejection goes to the human reviewer', async () => {
+  scenario = await startScenario([file])
+  scenario.pr.requestedReviewers.push('alice')
+  const reasoned = botFinding(10, 'Refund total ignores partial captures', [
+    {
+      author: 'octocat',
+      body: 'Partial captures are disabled by the feature flag until Q3, see flags.ts.'
+    }
+  ])
+  const rebuttal = formatBotComment('The flag can be flipped per tenant, so the bug is live.', {
+    kind: 'rebuttal',
+    status: 'DISPUTED'
+  })
+  const stubborn = botFinding(20, 'Orders are mapped twice over the same array', [
+    { author: 'octocat', body: 'The array is tiny.' },
+    { author: 'github-actions[bot]', body: rebuttal },
+    { author: 'octocat', body: 'Still disagree, it is fine.' }
+  ])
+  lastRunSummary()
+  scenario.model.enqueue(
+    ...pass(1, [tool.reply(reasoned.id, 'Agreed: the flag keeps this path off.', true)]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run()
+  expect(result.failed).toBe(false)
+
+  expect(reasoned.isResolved).toBe(true)
+  expect(reasoned.comments.at(-1)?.body).toContain('Agreed: the flag keeps this path off.')
+
+  expect(stubborn.isResolved).toBe(false)
+  const escalation = stubborn.comments.at(-1)?.body ?? ''
+  expect(escalation).toContain('🔺 **Escalated to Human Review**')
+  expect(escalation).toContain('@alice')
+  // The model was told the thread is ESCALATED; it was never asked to argue again.
+  const firstPrompt = userMessages(scenario.model.requests[0]?.body).join('\n')
+  expect(firstPrompt).toMatch(new RegExp(`${stubborn.id}, ESCALATED`))
+})
+
+it("disputes: a second rejection without human reviewers is resolved as the developer's call", async () => {
+  scenario = await startScenario([file])
+  const rebuttal = formatBotComment('The array can grow.', { kind: 'rebuttal', status: 'DISPUTED' })
+  const stubborn = botFinding(20, 'Orders are mapped twice over the same array', [
+    { author: 'octocat', body: 'The array is tiny.' },
+    { author: 'github-actions[bot]', body: rebuttal },
+    { author: 'octocat', body: 'Still disagree.' }
+  ])
+  lastRunSummary()
+  scenario.model.enqueue(...pass(1), ...pass(2), ...pass(3), ...pass(4))
+  const result = await scenario.run()
+  expect(result.failed).toBe(false)
+  expect(stubborn.isResolved).toBe(true)
+  const note = stubborn.comments.at(-1)?.body ?? ''
+  expect(note).toContain('✅ **Issue Resolved**')
+  expect(note).toMatch(/developer/i)
+  expect(note).not.toContain('@')
+})

@@ -1,0 +1,177 @@
+/**
+ * End-to-end review runs: the action's real run() with the real opencode
+ * binary, a scripted fake model and the fake GitHub server. A scenario seeds
+ * a pull request (in GitHub and as a git checkout), scripts the model, runs
+ * the action, and reads back what GitHub ended up holding.
+ */
+import { rm } from 'node:fs/promises'
+import { makeGitCheckout } from '../opencode/checkout.js'
+import { runAction, type ActionRunResult } from '../support/action-run.js'
+import type { FakePullRequest } from '../support/fake-github/pull-state.js'
+import { FakeGitHub } from '../support/fake-github/server.js'
+import {
+  FAKE_API_KEY,
+  FAKE_MODEL,
+  FakeModel,
+  fakeProviderOverrides,
+  type ScriptStep,
+  type ScriptedToolCall
+} from '../support/fake-model/index.js'
+import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
+import { example } from '../support/webhook-examples.js'
+
+export const OWNER = 'Codertocat'
+export const REPO = 'Hello-World'
+export const NUMBER = 42
+export const GITHUB_TOKEN = 'ghs_e2eFakeInstallationToken0001'
+export const HEAD_SHA = 'c0ffee'.padEnd(40, '1')
+export const BASE_SHA = 'ba5e'.padEnd(40, '0')
+
+/** A file added by the PR: every line of `lines` is on the new side of the diff. */
+export function addedFile(path: string, lines: readonly string[]) {
+  return {
+    checkout: { [path]: `${lines.join('\n')}\n` },
+    github: {
+      filename: path,
+      status: 'added',
+      additions: lines.length,
+      deletions: 0,
+      patch: [`@@ -0,0 +1,${lines.length} @@`, ...lines.map((line) => `+${line}`)].join('\n')
+    }
+  }
+}
+
+export interface ScenarioFile {
+  readonly checkout: Record<string, string>
+  readonly github: {
+    filename: string
+    status: string
+    additions: number
+    deletions: number
+    patch?: string
+  }
+}
+
+export interface Scenario {
+  readonly github: FakeGitHub
+  readonly pr: FakePullRequest
+  readonly model: FakeModel
+  readonly checkout: string
+  run(options?: {
+    inputs?: Record<string, string>
+    passDeadlineMs?: number
+  }): Promise<ActionRunResult>
+  stop(): Promise<void>
+}
+
+export async function startScenario(files: readonly ScenarioFile[]): Promise<Scenario> {
+  const github = await new FakeGitHub().start()
+  github.state.addUser('octocat')
+  const pr = github.state.addPullRequest(OWNER, REPO, NUMBER, {
+    title: 'Add refunds',
+    body: 'Adds partial refunds.',
+    headSha: HEAD_SHA,
+    baseSha: BASE_SHA,
+    files: files.map((file) => ({ ...file.github }))
+  })
+  const model = await FakeModel.start()
+  const checkout = await makeGitCheckout(Object.assign({}, ...files.map((file) => file.checkout)))
+  return {
+    github,
+    pr,
+    model,
+    checkout,
+    async run(options = {}) {
+      const payload = example('pull_request', 'synchronize')
+      payload.number = NUMBER
+      payload.pull_request.number = NUMBER
+      payload.pull_request.head.sha = pr.headSha
+      payload.pull_request.draft = false
+      return runAction({
+        eventName: 'pull_request',
+        payload,
+        apiUrl: github.url,
+        inputs: {
+          github_token: GITHUB_TOKEN,
+          model: FAKE_MODEL,
+          opencode_api_key: FAKE_API_KEY,
+          opencode_config: JSON.stringify(fakeProviderOverrides(model.baseURL)),
+          opencode_path: OPENCODE_BIN,
+          ...options.inputs
+        },
+        env: { GITHUB_WORKSPACE: checkout, GITHUB_SERVER_URL: 'https://github.com' },
+        options: { msPerSecond: 1, passDeadlineMs: options.passDeadlineMs ?? 60_000 }
+      })
+    },
+    async stop() {
+      await model.stop()
+      await github.stop()
+      await rm(checkout, { recursive: true, force: true })
+    }
+  }
+}
+
+export const tool = {
+  post(
+    file: string,
+    line: number,
+    score: number,
+    finding: string,
+    extra: Record<string, unknown> = {}
+  ): ScriptedToolCall {
+    return {
+      name: 'github_post_review_comment',
+      arguments: {
+        file,
+        line,
+        body: `${finding}. Details for the developer.`,
+        assessment: { finding, assessment: `Why "${finding}" matters here.`, score },
+        ...extra
+      }
+    }
+  },
+  submit(pass: number, summary = `Pass ${pass} done.`, blocking = false): ScriptedToolCall {
+    return {
+      name: 'submit_pass_results',
+      arguments: { pass_number: pass, summary, has_blocking_issues: blocking }
+    }
+  },
+  resolve(threadId: string, reason: string): ScriptedToolCall {
+    return { name: 'github_resolve_thread', arguments: { thread_id: threadId, reason } }
+  },
+  reply(threadId: string, body: string, isConcession: boolean): ScriptedToolCall {
+    return {
+      name: 'github_reply_to_thread',
+      arguments: { thread_id: threadId, body, is_concession: isConcession }
+    }
+  }
+}
+
+/**
+ * One pass as the model plays it: the pass's own tool calls (if any), then
+ * submit_pass_results, then a closing text that ends the turn.
+ */
+export function pass(number: number, calls: readonly ScriptedToolCall[] = []): ScriptStep[] {
+  return [
+    ...(calls.length === 0 ? [] : [{ toolCalls: [...calls] }]),
+    { toolCalls: [tool.submit(number)] },
+    { text: `Pass ${number} complete.` }
+  ]
+}
+
+type ChatBody = { messages?: Array<{ role: string; content: unknown }> }
+
+/** The text of every message with `role` in one request to the model. */
+function messagesOf(body: ChatBody, role: string): string[] {
+  return (body.messages ?? [])
+    .filter((message) => message.role === role)
+    .map((message) =>
+      typeof message.content === 'string' ? message.content : JSON.stringify(message.content)
+    )
+}
+
+/** The prompts the model received in one request (role "user"). */
+export const userMessages = (body: ChatBody): string[] => messagesOf(body, 'user')
+
+/** The tool results the model was sent back in one request (role "tool"). */
+export const toolResults = (body: ChatBody): string[] => messagesOf(body, 'tool')

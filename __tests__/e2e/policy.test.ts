@@ -1,0 +1,143 @@
+/**
+ * Must-show 5, 6 and 7, and the failure path: a hung pass is aborted and
+ * retried while the review is still published; secrets and commitable
+ * suggestions never reach GitHub; max_comments overflows into the summary;
+ * score elevation is allowed only from enough suppressed findings; a model
+ * that cannot be used leaves a failure comment and a failed step.
+ */
+import { jest } from '@jest/globals'
+import { parseRmcoc } from '../../src/core/rmcoc.js'
+import { FAKE_API_KEY } from '../support/fake-model/index.js'
+import {
+  addedFile,
+  GITHUB_TOKEN,
+  pass,
+  startScenario,
+  tool,
+  toolResults,
+  userMessages,
+  type Scenario
+} from './harness.js'
+
+jest.setTimeout(240_000)
+
+const file = addedFile(
+  'src/orders.ts',
+  Array.from({ length: 220 }, (_, i) => `export const line${i + 1} = ${i + 1}`)
+)
+
+let scenario: Scenario
+afterEach(async () => {
+  await scenario.stop()
+})
+
+function allComments() {
+  return scenario.pr.threads.flatMap((thread) => thread.comments)
+}
+
+it('a hung pass 2 is aborted at the deadline and retried once; the staged findings are still published with a note', async () => {
+  scenario = await startScenario([file])
+  scenario.model.enqueue(
+    ...pass(1, [tool.post('src/orders.ts', 10, 8, 'Order total overflows for large carts')]),
+    { hang: true },
+    { hang: true },
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run({ passDeadlineMs: 3_000 })
+  expect(result.failed).toBe(false)
+  // The pass-2 prompt was sent twice (first try and the retry).
+  const prompts = userMessages(scenario.model.requests.at(-1)?.body)
+  expect(prompts.filter((text) => text.includes('Pass 2 of 4')).length).toBe(2)
+  expect(allComments().map((c) => c.line)).toEqual([10])
+  const summary = scenario.pr.issueComments[0]?.body ?? ''
+  expect(summary).toMatch(/Consolidation did not finish: pass 2/)
+  expect(result.outputs['verdict']).toBe('request_changes')
+  expect(result.stdout).toContain('Pass 2 did not complete; trying it once more.')
+})
+
+it('secrets and suggestion blocks in the model’s comment never reach GitHub; 40 findings with max_comments 25 → 25 inline, 15 in the summary', async () => {
+  scenario = await startScenario([file])
+  const leaky = `Token ${GITHUB_TOKEN} and key ${FAKE_API_KEY} and ghp_${'x'.repeat(36)} leak.\n\n\`\`\`suggestion\nconst safe = 1\n\`\`\``
+  const findings = Array.from({ length: 40 }, (_, i) =>
+    tool.post(
+      'src/orders.ts',
+      5 + i * 5,
+      5 + (i % 5),
+      `Distinct problem ${i} in handler ${String.fromCharCode(65 + (i % 26))}${i}`,
+      i === 4 ? { body: leaky } : {}
+    )
+  )
+  scenario.model.enqueue(...pass(1, findings), ...pass(2), ...pass(3), ...pass(4))
+  const result = await scenario.run({ inputs: { max_comments: '25' } })
+  expect(result.failed).toBe(false)
+
+  const inline = allComments()
+  expect(inline).toHaveLength(25)
+  expect(scenario.pr.reviews).toHaveLength(1)
+  const summary = scenario.pr.issueComments[0]?.body ?? ''
+  const everything = [...inline.map((c) => c.body), summary, result.jobSummary].join('\n')
+  for (const secret of [GITHUB_TOKEN, FAKE_API_KEY, `ghp_${'x'.repeat(36)}`]) {
+    expect(everything).not.toContain(secret)
+  }
+  expect(everything).toContain('[REDACTED]')
+  expect(everything).not.toMatch(/```suggestion/)
+  expect(everything).toContain('const safe = 1')
+  // The most severe go inline; the 15 others are listed in the summary.
+  const inlineScores = inline.map((c) => {
+    const parsed = parseRmcoc(c.body)
+    return parsed.ok && parsed.block.kind === 'finding' ? parsed.block.score : 0
+  })
+  expect(Math.min(...inlineScores)).toBeGreaterThanOrEqual(6)
+  const notInline = summary.slice(summary.indexOf('### Findings that could not go inline'))
+  const listed = Array.from({ length: 40 }, (_, i) => i).filter((i) =>
+    notInline.includes(`Distinct problem ${i} `)
+  )
+  expect(listed).toHaveLength(15)
+  expect(notInline.match(/over the max_comments limit/g)).toHaveLength(15)
+  expect(result.outputs['findings_posted']).toBe('40')
+})
+
+it('score elevation: five suppressed nits combined are allowed; two are rejected with the reason', async () => {
+  scenario = await startScenario([file])
+  const nits = [0, 1, 2, 3, 4].map((i) =>
+    tool.post(
+      'src/orders.ts',
+      20 + i * 20,
+      2,
+      `Identifier line${20 + i * 20} hides intent ${['alpha', 'beta', 'gamma', 'delta', 'omega'][i]}`
+    )
+  )
+  scenario.model.enqueue(
+    ...pass(1, nits),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4, [
+      tool.post('src/orders.ts', 20, 5, 'Two identifiers hide intent', { combines: ['S1', 'S2'] }),
+      tool.post('src/orders.ts', 20, 5, 'Naming across orders.ts hides intent throughout', {
+        combines: ['S1', 'S2', 'S3', 'S4', 'S5']
+      })
+    ])
+  )
+  const result = await scenario.run()
+  expect(result.failed).toBe(false)
+  const results = toolResults(scenario.model.requests.at(-1)?.body).join('\n')
+  expect(results).toMatch(/Score elevation rejected/)
+  expect(results).toMatch(/Silent/)
+  const inline = allComments()
+  expect(inline).toHaveLength(1)
+  expect(inline[0]?.body).toContain('Naming across orders.ts hides intent throughout')
+  expect(result.outputs).toMatchObject({ findings_posted: '1', findings_suppressed: '0' })
+})
+
+it('a model that rejects the key: a short failure comment with the run link, and the step fails', async () => {
+  scenario = await startScenario([file])
+  scenario.model.fallback = { status: 401, body: { error: { message: 'invalid api key' } } }
+  const result = await scenario.run()
+  expect(result.failed).toBe(true)
+  expect(scenario.pr.issueComments).toHaveLength(1)
+  const comment = scenario.pr.issueComments[0]?.body ?? ''
+  expect(comment).toContain('https://github.com/Codertocat/Hello-World/actions/runs/42')
+  expect(comment).not.toContain(FAKE_API_KEY)
+  expect(result.stdout).toMatch(/::error::Review failed: the model could not be used/)
+})

@@ -1,0 +1,138 @@
+/**
+ * Starts the review agent: a sanitized export of the checkout, our OpenCode
+ * config, the sidecar server, and one session whose turns are mapped onto the
+ * orchestrator's AgentSession port. Stopping tears all of it down, in every
+ * path (the post step covers a killed process).
+ */
+import { ALL_TOOL_NAMES, MCP_SERVER_NAMES } from '../core/tool-names.js'
+import type { AgentSession, AgentTurn } from '../ports/agent-session.js'
+import { resolveOpencodeBinary } from './binary.js'
+import { buildOpencodeConfig, REVIEWER_AGENT } from './config.js'
+import { ModelTurnError, TurnDeadlineError, type SessionDriverError } from './errors.js'
+import { forgetSidecar, rememberSidecar } from './leftover.js'
+import { ManagedOpenCodeServer } from './server.js'
+import { ReviewSession, type TurnResult } from './session.js'
+import { createSanitizedWorkspace } from './workspace.js'
+
+export interface OpencodeAgentOptions {
+  /** The checked-out PR (GITHUB_WORKSPACE); never modified. */
+  readonly checkout: string
+  readonly model: string
+  readonly apiKey: string
+  readonly enableWeb: boolean
+  readonly overrides?: Record<string, unknown> | undefined
+  readonly opencodeVersion: string
+  readonly opencodePath: string
+  readonly mcpServers: Record<string, { url: string; token: string }>
+  readonly systemPrompt: string
+  readonly log: { info(message: string): void; warning(message: string): void }
+  /** Environment for finding or installing the binary (PATH, RUNNER_TOOL_CACHE). */
+  readonly env?: Readonly<Record<string, string | undefined>>
+  readonly startupTimeoutMs?: number
+  /** Records the sidecar for the post step (core.saveState on a runner). */
+  readonly saveState?: (name: string, value: string) => void
+}
+
+export interface OpencodeAgent {
+  readonly session: AgentSession
+  readonly server: ManagedOpenCodeServer
+  stop(): Promise<void>
+}
+
+/** Errors no retry can fix: the review cannot run with this model setup. */
+function isFatal(error: SessionDriverError): boolean {
+  if (error instanceof TurnDeadlineError) return false
+  if (!(error instanceof ModelTurnError)) return false
+  if (error.kind === 'ProviderAuthError') return true
+  return (
+    error.kind === 'APIError' &&
+    error.statusCode !== undefined &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500 &&
+    error.statusCode !== 408 &&
+    error.statusCode !== 429
+  )
+}
+
+function toAgentTurn(turn: TurnResult): AgentTurn {
+  return {
+    ending: turn.ending,
+    toolCalls: turn.toolCalls.map((call) => ({ name: call.name, status: call.status })),
+    tokens: turn.tokens,
+    cost: turn.cost,
+    steps: turn.steps,
+    ...(turn.error === undefined
+      ? {}
+      : { error: { message: turn.error.message, fatal: isFatal(turn.error) } })
+  }
+}
+
+export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise<OpencodeAgent> {
+  const { log } = options
+  const binary = await resolveOpencodeBinary({
+    opencodePath: options.opencodePath,
+    version: options.opencodeVersion,
+    ...(options.env === undefined ? {} : { env: options.env }),
+    log: (message) => log.info(message)
+  })
+  log.info(`opencode: ${binary.path} (${binary.source})`)
+  const workspace = await createSanitizedWorkspace(options.checkout, (message) =>
+    log.warning(message)
+  )
+  const cleanups: Array<() => Promise<void>> = [() => workspace.dispose()]
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup()
+      } catch (error) {
+        log.warning(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    cleanups.length = 0
+  }
+  try {
+    const config = buildOpencodeConfig({
+      model: options.model,
+      apiKey: options.apiKey,
+      enableWeb: options.enableWeb,
+      ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
+      mcpServers: options.mcpServers,
+      systemPrompt: options.systemPrompt,
+      allowedToolNames: [...ALL_TOOL_NAMES]
+    })
+    const server = await ManagedOpenCodeServer.start({
+      binary: binary.path,
+      directory: workspace.directory,
+      config,
+      ...(options.startupTimeoutMs === undefined
+        ? {}
+        : { startupTimeoutMs: options.startupTimeoutMs })
+    })
+    const io = options.saveState === undefined ? {} : { saveState: options.saveState }
+    rememberSidecar(server, [server.stateDirectory, workspace.tempDir], io)
+    cleanups.push(async () => {
+      await server.stop()
+      forgetSidecar(io)
+    })
+    const session = await ReviewSession.open({
+      baseUrl: server.url,
+      directory: workspace.directory,
+      headers: server.authHeaders(),
+      agent: REVIEWER_AGENT,
+      mcpServers: [...MCP_SERVER_NAMES],
+      onWarning: (message) => log.warning(message)
+    })
+    cleanups.push(async () => session.close())
+    return {
+      server,
+      session: {
+        prompt: async (text, { deadlineMs }) =>
+          toAgentTurn(await session.prompt(text, { deadlineMs }))
+      },
+      stop
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

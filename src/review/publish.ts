@@ -1,0 +1,98 @@
+/**
+ * Publishes the staged findings once, after pass 4: line comments as ONE
+ * review, file-level comments one by one, and whatever GitHub refuses (or
+ * the plan sends there) into the summary. Nothing is dropped.
+ */
+import type { StagedFinding } from '../core/finding-stage.js'
+import { buildDiffIndex } from '../core/hunks.js'
+import type { ChangedFile } from '../core/pr-data.js'
+import { planPublication, type PlannedInline } from '../core/publication.js'
+import type { PostedFinding, SummaryFinding } from '../core/summary.js'
+import type { CommentPlacement, ReviewGateway } from '../ports/review-gateway.js'
+
+export interface PublishResult {
+  readonly posted: readonly PostedFinding[]
+  readonly inSummary: readonly SummaryFinding[]
+  /** Where each finding went, by finding id. */
+  readonly placements: Readonly<Record<string, 'line' | 'file' | 'summary'>>
+}
+
+export interface PublishInput {
+  readonly gateway: ReviewGateway
+  readonly headSha: string
+  readonly files: readonly ChangedFile[]
+  readonly findings: readonly StagedFinding[]
+  readonly maxComments: number
+  readonly secrets: readonly string[]
+}
+
+function toSummary(finding: StagedFinding, reason: SummaryFinding['reason']): SummaryFinding {
+  return {
+    id: finding.id,
+    path: finding.file,
+    line: finding.line,
+    score: finding.score,
+    finding: finding.finding,
+    assessment: finding.assessment,
+    reason
+  }
+}
+
+export async function publishFindings(input: PublishInput): Promise<PublishResult> {
+  const plan = planPublication({
+    findings: [...input.findings],
+    diff: buildDiffIndex(input.files),
+    changedPaths: new Set(input.files.map((file) => file.path)),
+    maxComments: input.maxComments,
+    secrets: input.secrets
+  })
+  const posted: PostedFinding[] = []
+  const inSummary: SummaryFinding[] = plan.toSummary.map((entry) =>
+    toSummary(entry.finding, entry.reason)
+  )
+  const placements: Record<string, 'line' | 'file' | 'summary'> = {}
+  for (const entry of plan.toSummary) placements[entry.finding.id] = 'summary'
+
+  const record = (item: PlannedInline, placement: CommentPlacement) => {
+    if (placement.placed === 'summary') {
+      inSummary.push(toSummary(item.finding, 'rejected-by-github'))
+      placements[item.findingId] = 'summary'
+      return
+    }
+    placements[item.findingId] = placement.placed
+    posted.push({
+      id: item.findingId,
+      path: item.comment.path,
+      line: placement.placed === 'line' ? (item.comment.line ?? null) : null,
+      score: item.finding.score,
+      finding: item.finding.finding,
+      placement: placement.placed
+    })
+  }
+
+  const onLines = plan.inline.filter(
+    (item) => !item.comment.fileLevel && item.comment.line !== undefined
+  )
+  if (onLines.length > 0) {
+    const review = await input.gateway.postReview(
+      input.headSha,
+      onLines.map((item) => ({
+        path: item.comment.path,
+        line: item.comment.line as number,
+        side: 'RIGHT' as const,
+        body: item.comment.body
+      }))
+    )
+    onLines.forEach((item, index) => {
+      // The gateway answers one placement per comment; anything else goes to the summary.
+      record(item, review.placements[index] ?? { placed: 'summary', reason: 'no placement' })
+    })
+  }
+  for (const item of plan.inline.filter((i) => !onLines.includes(i))) {
+    record(
+      item,
+      await input.gateway.postFileComment(input.headSha, item.comment.path, item.comment.body)
+    )
+  }
+  return { posted, inSummary, placements }
+}
