@@ -39139,7 +39139,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3315);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1800);
 /** Action entry point: dist/index.js runs this. */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -39149,7 +39149,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3315:
+/***/ 1800:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -60882,14 +60882,42 @@ async function listChangedFiles(client, pr) {
         pull_number: pr.number,
         per_page: 100
     }), `GET /repos/${pr.owner}/${pr.repo}/pulls/${pr.number}/files`);
-    return files.map((file) => ({
+    return files.map(toChangedFile);
+}
+function toChangedFile(file) {
+    return {
         path: file.filename,
         ...(file.previous_filename === undefined ? {} : { previousPath: file.previous_filename }),
         status: file.status,
         additions: file.additions,
         deletions: file.deletions,
         ...(file.patch === undefined ? {} : { patch: file.patch })
-    }));
+    };
+}
+/**
+ * Files changed between two commits (the compare API; GitHub lists at most
+ * 300). Undefined when GitHub cannot compare them: an old head that was
+ * force-pushed away is unknown (404) or unrelated (422).
+ */
+async function compareFiles(client, pr, base, head) {
+    const source = `GET /repos/${pr.owner}/${pr.repo}/compare/${base}...${head}`;
+    let raw;
+    try {
+        raw = (await client.rest.repos.compareCommitsWithBasehead({
+            owner: pr.owner,
+            repo: pr.repo,
+            basehead: `${base}...${head}`,
+            per_page: 1
+        })).data;
+    }
+    catch (error) {
+        const status = httpStatus(error);
+        if (status === 404 || status === 422)
+            return undefined;
+        throw error;
+    }
+    const data = parseResponse(object({ files: array(RestFile).default([]) }), raw, source);
+    return data.files.map(toChangedFile);
 }
 /** A missing file (404) or a directory is `undefined`, not an error: most repos have no AGENTS.md. */
 async function readFile(client, pr, path, ref) {
@@ -61568,6 +61596,9 @@ class GitHubReviewGateway {
     }
     listChangedFiles() {
         return listChangedFiles(this.client, this.pullRequest);
+    }
+    compareFiles(base, head) {
+        return compareFiles(this.client, this.pullRequest, base, head);
     }
     readFile(path, ref) {
         return readFile(this.client, this.pullRequest, path, ref);
@@ -76125,7 +76156,18 @@ function renderCommitRange(range) {
     if (range.from.toLowerCase() === range.to.toLowerCase()) {
         return `No new commits since the last review (head ${range.to}): only the threads need answers.`;
     }
-    return `New commits since the last review: ${range.from}..${range.to}. Focus the review that follows on what these commits changed.`;
+    const head = `New commits since the last review: ${range.from}..${range.to}. Focus the review that follows on what these commits changed.`;
+    if (range.changedFiles === undefined) {
+        return `${head} GitHub could not list the files they changed (the old head may have been force-pushed away): treat every changed file of the pull request as possibly new.`;
+    }
+    if (range.changedFiles.length === 0)
+        return `${head} They changed no files.`;
+    const list = range.changedFiles.map((file) => `- ${describeFile(file)}`).join('\n');
+    return [
+        head,
+        '',
+        fenceUntrusted({ label: 'Files changed by these commits', text: list, kind: 'prose' })
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/review/prompt-template.ts
@@ -76790,6 +76832,17 @@ async function finishRun(input) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/review/previous-review.ts
+async function previousReviewOf(state, pr, gateway) {
+    if (state.threads.length === 0)
+        return undefined;
+    const from = state.metadata.last_reviewed_sha;
+    const changedFiles = from === null || from.toLowerCase() === pr.headSha.toLowerCase()
+        ? undefined
+        : await gateway.compareFiles(from, pr.headSha);
+    return { threads: state.threads, commitRange: { from, to: pr.headSha, changedFiles } };
+}
+
 ;// CONCATENATED MODULE: ./src/review/review-context.ts
 async function loadReviewContext(gateway) {
     const pr = await gateway.getPullRequest();
@@ -76970,6 +77023,7 @@ class ActionReviewTools {
 
 
 
+
 const DEFAULT_DIFF_BUDGET_CHARS = 120_000;
 class ReviewFailedError extends Error {
     name = 'ReviewFailedError';
@@ -77038,12 +77092,7 @@ class FourPassReviewEngine {
             tools.record(action.thread, action.kind === 'escalate' ? 'escalated' : 'resolved', action.body);
         }
         tools.warnings.push(...disputeWarnings);
-        const previousReview = state.threads.length === 0
-            ? undefined
-            : {
-                threads: state.threads,
-                commitRange: { from: state.metadata.last_reviewed_sha, to: pr.headSha }
-            };
+        const previousReview = await previousReviewOf(state, pr, gateway);
         const passPrompt = (pass) => {
             switch (pass) {
                 case 1:

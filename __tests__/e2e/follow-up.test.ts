@@ -8,7 +8,16 @@
 import { jest } from '@jest/globals'
 import { formatBotComment } from '../../src/core/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
-import { addedFile, pass, startScenario, tool, userMessages, type Scenario } from './harness.js'
+import {
+  addedFile,
+  OWNER,
+  pass,
+  REPO,
+  startScenario,
+  tool,
+  userMessages,
+  type Scenario
+} from './harness.js'
 
 jest.setTimeout(180_000)
 
@@ -56,6 +65,9 @@ it('second run: the fixed thread is resolved with an explanation, the other foll
   const fixed = botFinding(10, 'Refund total ignores partial captures')
   const open = botFinding(20, 'Orders are mapped twice over the same array')
   lastRunSummary()
+  scenario.github.state.setComparison(OWNER, REPO, OLD_SHA, scenario.pr.headSha, [
+    { filename: 'src/capture.ts', status: 'modified', additions: 3, deletions: 1 }
+  ])
   scenario.model.enqueue(
     ...pass(1, [
       tool.resolve(fixed.id, 'Fixed: capture.ts now caps refunds at the captured amount.'),
@@ -82,6 +94,8 @@ it('second run: the fixed thread is resolved with an explanation, the other foll
   expect(firstPrompt).toContain(OLD_SHA)
   expect(firstPrompt).toContain(scenario.pr.headSha)
   expect(firstPrompt).toMatch(/2 issues were raised/)
+  // The files the new commits touched are named, so cross-file fixes can be found.
+  expect(firstPrompt).toContain('src/capture.ts (modified, +3/-1)')
   expect(result.outputs).toMatchObject({ threads_resolved: '1', findings_posted: '0' })
 })
 

@@ -113,6 +113,30 @@ describe('changed files', () => {
   })
 })
 
+describe('files changed between two commits', () => {
+  it('lists what the compare API lists, and is undefined for a head GitHub no longer knows', async () => {
+    f.github.state.setComparison(OWNER, REPO, 'a'.repeat(40), 'c'.repeat(40), [
+      {
+        filename: 'src/capture.ts',
+        status: 'modified',
+        additions: 4,
+        deletions: 1,
+        patch: '@@ -1 +1 @@\n-a\n+b'
+      }
+    ])
+    expect(await f.gateway.compareFiles('a'.repeat(40), 'c'.repeat(40))).toEqual([
+      {
+        path: 'src/capture.ts',
+        status: 'modified',
+        additions: 4,
+        deletions: 1,
+        patch: '@@ -1 +1 @@\n-a\n+b'
+      }
+    ])
+    expect(await f.gateway.compareFiles('d'.repeat(40), 'c'.repeat(40))).toBeUndefined()
+  })
+})
+
 describe('file contents at a ref', () => {
   beforeEach(() => {
     const { state } = f.github

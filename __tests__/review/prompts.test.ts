@@ -198,6 +198,24 @@ describe('pass 1 prompt', () => {
     expect(later).toContain('Do not raise again')
   })
 
+  it('lists the files the new commits changed, or says GitHub could not list them', () => {
+    const build = (changedFiles: typeof files | undefined) =>
+      buildPass1Prompt({
+        pr,
+        files,
+        diffBudgetChars: 10_000,
+        previousReview: { threads, commitRange: { from: 'abc1234', to: 'def5678', changedFiles } }
+      })
+    const listed = build([
+      { path: 'src/capture.ts', status: 'modified', additions: 4, deletions: 1 }
+    ])
+    expect(fencedAfter(listed, /Files changed by these commits/)).toEqual([
+      '- src/capture.ts (modified, +4/-1)'
+    ])
+    expect(build(undefined)).toMatch(/could not list the files they changed/)
+    expect(build([])).toContain('They changed no files.')
+  })
+
   it('says when the last reviewed head is unknown, and rejects a non-SHA', () => {
     const unknown = buildPass1Prompt({
       pr,

@@ -25,14 +25,49 @@ export async function listChangedFiles(
     }),
     `GET /repos/${pr.owner}/${pr.repo}/pulls/${pr.number}/files`
   )
-  return files.map((file) => ({
+  return files.map(toChangedFile)
+}
+
+function toChangedFile(file: z.output<typeof RestFile>): ChangedFile {
+  return {
     path: file.filename,
     ...(file.previous_filename === undefined ? {} : { previousPath: file.previous_filename }),
     status: file.status,
     additions: file.additions,
     deletions: file.deletions,
     ...(file.patch === undefined ? {} : { patch: file.patch })
-  }))
+  }
+}
+
+/**
+ * Files changed between two commits (the compare API; GitHub lists at most
+ * 300). Undefined when GitHub cannot compare them: an old head that was
+ * force-pushed away is unknown (404) or unrelated (422).
+ */
+export async function compareFiles(
+  client: GitHubClient,
+  pr: PullRequestRef,
+  base: string,
+  head: string
+): Promise<ChangedFile[] | undefined> {
+  const source = `GET /repos/${pr.owner}/${pr.repo}/compare/${base}...${head}`
+  let raw: unknown
+  try {
+    raw = (
+      await client.rest.repos.compareCommitsWithBasehead({
+        owner: pr.owner,
+        repo: pr.repo,
+        basehead: `${base}...${head}`,
+        per_page: 1
+      })
+    ).data
+  } catch (error) {
+    const status = httpStatus(error)
+    if (status === 404 || status === 422) return undefined
+    throw error
+  }
+  const data = parseResponse(z.object({ files: z.array(RestFile).default([]) }), raw, source)
+  return data.files.map(toChangedFile)
 }
 
 /** A missing file (404) or a directory is `undefined`, not an error: most repos have no AGENTS.md. */

@@ -14,7 +14,7 @@ import type {
   ReviewGateway,
   ReviewPostResult
 } from '../ports/review-gateway.js'
-import { listChangedFiles, readFile } from './files.js'
+import { compareFiles, listChangedFiles, readFile } from './files.js'
 import { postIssueComment, updateIssueComment } from './issue-comment-writer.js'
 import { listIssueComments } from './issue-comments.js'
 import { postFileComment, postLineComment } from './line-comments.js'
@@ -62,6 +62,10 @@ export class GitHubReviewGateway implements ReviewGateway {
 
   listChangedFiles(): Promise<ChangedFile[]> {
     return listChangedFiles(this.client, this.pullRequest)
+  }
+
+  compareFiles(base: string, head: string): Promise<ChangedFile[] | undefined> {
+    return compareFiles(this.client, this.pullRequest, base, head)
   }
 
   readFile(path: string, ref: string): Promise<string | undefined> {

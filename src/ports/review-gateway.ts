@@ -79,6 +79,8 @@ export interface ReviewGateway {
   getPullRequest(): Promise<PullRequestData>
   /** Every changed file, through the paginated files API. */
   listChangedFiles(): Promise<ChangedFile[]>
+  /** Files changed between two commits; undefined when GitHub cannot compare them (force-push). */
+  compareFiles(base: string, head: string): Promise<ChangedFile[] | undefined>
   /** A file's text at a ref (e.g. the BASE branch); undefined when there is no such file. */
   readFile(path: string, ref: string): Promise<string | undefined>
   /** Every review thread with every comment, oldest first. */

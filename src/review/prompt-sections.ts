@@ -195,6 +195,11 @@ export interface CommitRange {
   /** Head SHA of the last reviewed run; null when no earlier run recorded one. */
   readonly from: string | null
   readonly to: string
+  /**
+   * Files the commits since `from` changed (compare API); undefined when
+   * GitHub could not compare (e.g. the old head was force-pushed away).
+   */
+  readonly changedFiles?: readonly ChangedFile[] | undefined
 }
 
 const SHA = /^[0-9a-f]{7,64}$/i
@@ -209,5 +214,15 @@ export function renderCommitRange(range: CommitRange): string {
   if (range.from.toLowerCase() === range.to.toLowerCase()) {
     return `No new commits since the last review (head ${range.to}): only the threads need answers.`
   }
-  return `New commits since the last review: ${range.from}..${range.to}. Focus the review that follows on what these commits changed.`
+  const head = `New commits since the last review: ${range.from}..${range.to}. Focus the review that follows on what these commits changed.`
+  if (range.changedFiles === undefined) {
+    return `${head} GitHub could not list the files they changed (the old head may have been force-pushed away): treat every changed file of the pull request as possibly new.`
+  }
+  if (range.changedFiles.length === 0) return `${head} They changed no files.`
+  const list = range.changedFiles.map((file) => `- ${describeFile(file)}`).join('\n')
+  return [
+    head,
+    '',
+    fenceUntrusted({ label: 'Files changed by these commits', text: list, kind: 'prose' })
+  ].join('\n')
 }

@@ -25,6 +25,7 @@ import {
   buildSystemPrompt
 } from './prompts.js'
 import { finishRun } from './finish-run.js'
+import { previousReviewOf } from './previous-review.js'
 import { loadReviewContext } from './review-context.js'
 import { ActionReviewTools } from './review-tools.js'
 
@@ -134,13 +135,7 @@ export class FourPassReviewEngine implements ReviewEngine {
     }
     tools.warnings.push(...disputeWarnings)
 
-    const previousReview =
-      state.threads.length === 0
-        ? undefined
-        : {
-            threads: state.threads,
-            commitRange: { from: state.metadata.last_reviewed_sha, to: pr.headSha }
-          }
+    const previousReview = await previousReviewOf(state, pr, gateway)
     const passPrompt = (pass: number): string => {
       switch (pass) {
         case 1:

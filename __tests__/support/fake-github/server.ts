@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { registerGraphQLRoute } from './graphql.js'
+import { registerCompareRoutes } from './rest-compare.js'
 import { registerContentRoutes } from './rest-contents.js'
 import { registerIssueCommentRoutes } from './rest-issue-comments.js'
 import { registerPullRoutes } from './rest-pulls.js'
@@ -57,6 +58,7 @@ export class FakeGitHub {
 
   constructor() {
     registerUserRoutes(this.router, this.state)
+    registerCompareRoutes(this.router, this.state)
     registerPullRoutes(this.router, this.state)
     registerReviewCommentRoutes(this.router, this.state)
     registerIssueCommentRoutes(this.router, this.state)

@@ -6,6 +6,7 @@ import {
   SEEDED_AT,
   timestamp,
   type FakeActor,
+  type FakeFile,
   type FakeIssueComment,
   type FakePullRequest,
   type FakeReview,
@@ -63,6 +64,8 @@ export class FakeGitHubState {
   readonly pulls = new Map<string, FakePullRequest>()
   /** `owner/repo@ref` (lower-case owner/repo) -> path -> text. */
   readonly contents = new Map<string, Map<string, string>>()
+  /** `owner/repo@base...head` (lower-case owner/repo) -> files the commits changed. */
+  readonly comparisons = new Map<string, FakeFile[]>()
   /** Who the token belongs to: the author of everything the API creates. */
   viewer: FakeActor = { login: 'github-actions[bot]', type: 'Bot' }
   /** When true, resolveReviewThread answers FORBIDDEN, as for a token without the permission. */
@@ -145,6 +148,15 @@ export class FakeGitHubState {
     const files = this.contents.get(key) ?? new Map<string, string>()
     files.set(path, text)
     this.contents.set(key, files)
+  }
+
+  /** What the compare API answers for base...head; unknown pairs answer 404 (e.g. a force-pushed head). */
+  setComparison(owner: string, repo: string, base: string, head: string, files: FakeFile[]): void {
+    this.comparisons.set(`${owner}/${repo}`.toLowerCase() + `@${base}...${head}`, files)
+  }
+
+  comparison(owner: string, repo: string, basehead: string): FakeFile[] | undefined {
+    return this.comparisons.get(`${owner}/${repo}`.toLowerCase() + `@${basehead}`)
   }
 
   fileContent(owner: string, repo: string, ref: string): Map<string, string> | undefined {
