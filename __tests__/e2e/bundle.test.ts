@@ -36,17 +36,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-it('dist/index.js reviews a PR and sets its outputs', async () => {
-  scenario = await startScenario([
-    addedFile('src/a.ts', ['export const a = 1', 'export const b = 2'])
-  ])
-  scenario.model.enqueue(
-    ...pass(1, [tool.post('src/a.ts', 2, 9, 'Hardcoded production credential')]),
-    ...pass(2),
-    ...pass(3),
-    ...pass(4)
-  )
-  dir = await mkdtemp(join(tmpdir(), 'bundle-run-'))
+/** Runner variables and inputs for one run of dist/index.js in `dir`. */
+async function runnerEnv(dir: string) {
   const payload = example('pull_request', 'opened')
   payload.number = NUMBER
   payload.pull_request.number = NUMBER
@@ -78,6 +69,21 @@ it('dist/index.js reviews a PR and sets its outputs', async () => {
     INPUT_OPENCODE_PATH: OPENCODE_BIN,
     INPUT_PASS_TIMEOUT_MINUTES: '2'
   }
+  return { env, files }
+}
+
+it('dist/index.js reviews a PR and sets its outputs', async () => {
+  scenario = await startScenario([
+    addedFile('src/a.ts', ['export const a = 1', 'export const b = 2'])
+  ])
+  scenario.model.enqueue(
+    ...pass(1, [tool.post('src/a.ts', 2, 9, 'Hardcoded production credential')]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  dir = await mkdtemp(join(tmpdir(), 'bundle-run-'))
+  const { env, files } = await runnerEnv(dir)
   const { stdout } = await promisify(execFile)(process.execPath, [DIST], {
     env,
     maxBuffer: 16 * 1024 * 1024
@@ -91,4 +97,22 @@ it('dist/index.js reviews a PR and sets its outputs', async () => {
   })
   expect(scenario.pr.threads.flatMap((t) => t.comments).map((c) => c.line)).toEqual([2])
   expect(await readFile(files.summary, 'utf8')).toContain('src/a.ts:2')
+})
+
+it('dist/index.js exits, failed, when the model refuses the key (no handle keeps it alive)', async () => {
+  scenario = await startScenario([addedFile('src/a.ts', ['export const a = 1'])])
+  scenario.model.fallback = { status: 401, body: { error: { message: 'invalid api key' } } }
+  dir = await mkdtemp(join(tmpdir(), 'bundle-run-'))
+  const { env } = await runnerEnv(dir)
+  const failure = await promisify(execFile)(process.execPath, [DIST], {
+    env,
+    timeout: 120_000
+  }).then(
+    () => undefined,
+    (error: { code?: number; killed?: boolean; stdout?: string }) => error
+  )
+  expect(failure?.killed).toBe(false)
+  expect(failure?.code).toBe(1)
+  expect(failure?.stdout).toContain('::error::Review failed: the model could not be used')
+  expect(scenario.pr.issueComments).toHaveLength(1)
 })

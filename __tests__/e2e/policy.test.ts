@@ -56,6 +56,27 @@ it('a hung pass 2 is aborted at the deadline and retried once; the staged findin
   expect(result.stdout).toContain('Pass 2 did not complete; trying it once more.')
 })
 
+it('a pass that ends without submit_pass_results gets exactly one nudge', async () => {
+  scenario = await startScenario([file])
+  scenario.model.enqueue(
+    ...pass(1),
+    { text: 'I looked at the structure; nothing to add.' },
+    // The nudge: the model submits pass 2 now.
+    { toolCalls: [tool.submit(2)] },
+    { text: 'Submitted.' },
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run()
+  expect(result.failed).toBe(false)
+  const prompts = userMessages(scenario.model.requests.at(-1)?.body)
+  const nudges = prompts.filter((text) => text.includes('Pass 2 of 4 is not finished'))
+  expect(nudges).toHaveLength(1)
+  expect(prompts.filter((text) => text.includes('Pass 2 of 4')).length).toBe(2)
+  expect(result.stdout).not.toContain('trying it once more')
+  expect(scenario.pr.issueComments).toHaveLength(0)
+})
+
 it('secrets and suggestion blocks in the model’s comment never reach GitHub; 40 findings with max_comments 25 → 25 inline, 15 in the summary', async () => {
   scenario = await startScenario([file])
   const leaky = `Token ${GITHUB_TOKEN} and key ${FAKE_API_KEY} and ghp_${'x'.repeat(36)} leak.\n\n\`\`\`suggestion\nconst safe = 1\n\`\`\``
