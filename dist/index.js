@@ -68243,23 +68243,23 @@ function addTokens(sum, info) {
         cacheWrite: sum.cacheWrite + (tokens.cache?.write ?? 0)
     };
 }
+/** A message part as a tool call record; undefined when the part is not a tool call. */
+function toolCallOf(part) {
+    const tool = toolPartSchema.safeParse(part);
+    if (!tool.success)
+        return undefined;
+    const { state } = tool.data;
+    return {
+        callId: tool.data.callID,
+        name: tool.data.tool,
+        status: state.status,
+        input: state.input ?? {},
+        ...(state.output === undefined ? {} : { output: state.output }),
+        ...(state.error === undefined ? {} : { error: state.error })
+    };
+}
 function toolCallsOf(message) {
-    const calls = [];
-    for (const part of message.parts) {
-        const tool = toolPartSchema.safeParse(part);
-        if (!tool.success)
-            continue;
-        const { state } = tool.data;
-        calls.push({
-            callId: tool.data.callID,
-            name: tool.data.tool,
-            status: state.status,
-            input: state.input ?? {},
-            ...(state.output === undefined ? {} : { output: state.output }),
-            ...(state.error === undefined ? {} : { error: state.error })
-        });
-    }
-    return calls;
+    return message.parts.flatMap((part) => toolCallOf(part) ?? []);
 }
 function textOf(message) {
     return message.parts
@@ -68301,6 +68301,7 @@ function summarizeTurn(messages, userMessageId, ending, errors = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/opencode/turn-watch.ts
+
 
 
 const statusSchema = looseObject({
@@ -68368,21 +68369,9 @@ class TurnWatch {
     }
     onPart(event) {
         const part = partEventSchema.safeParse(event.properties);
-        const tool = toolPartSchema.safeParse(part.success ? part.data.part : undefined);
-        if (!tool.success || !this.onProgress)
-            return;
-        const { state } = tool.data;
-        this.onProgress({
-            kind: 'tool',
-            call: {
-                callId: tool.data.callID,
-                name: tool.data.tool,
-                status: state.status,
-                input: state.input ?? {},
-                ...(state.output === undefined ? {} : { output: state.output }),
-                ...(state.error === undefined ? {} : { error: state.error })
-            }
-        });
+        const call = toolCallOf(part.success ? part.data.part : undefined);
+        if (call !== undefined)
+            this.onProgress?.({ kind: 'tool', call });
     }
 }
 

@@ -53,22 +53,23 @@ function addTokens(sum: TurnTokens, info: MessageInfo): TurnTokens {
   }
 }
 
-function toolCallsOf(message: MessageWithParts): ToolCallRecord[] {
-  const calls: ToolCallRecord[] = []
-  for (const part of message.parts) {
-    const tool = toolPartSchema.safeParse(part)
-    if (!tool.success) continue
-    const { state } = tool.data
-    calls.push({
-      callId: tool.data.callID,
-      name: tool.data.tool,
-      status: state.status,
-      input: state.input ?? {},
-      ...(state.output === undefined ? {} : { output: state.output }),
-      ...(state.error === undefined ? {} : { error: state.error })
-    })
+/** A message part as a tool call record; undefined when the part is not a tool call. */
+export function toolCallOf(part: unknown): ToolCallRecord | undefined {
+  const tool = toolPartSchema.safeParse(part)
+  if (!tool.success) return undefined
+  const { state } = tool.data
+  return {
+    callId: tool.data.callID,
+    name: tool.data.tool,
+    status: state.status,
+    input: state.input ?? {},
+    ...(state.output === undefined ? {} : { output: state.output }),
+    ...(state.error === undefined ? {} : { error: state.error })
   }
-  return calls
+}
+
+function toolCallsOf(message: MessageWithParts): ToolCallRecord[] {
+  return message.parts.flatMap((part) => toolCallOf(part) ?? [])
 }
 
 function textOf(message: MessageWithParts): string {

@@ -4,8 +4,8 @@
  * session-level error OpenCode may emit outside any message.
  */
 import type { EventFeed } from './event-feed.js'
-import type { ToolCallRecord } from './turn-result.js'
-import { errorInfoSchema, sessionIdSchema, toolPartSchema, type WireEvent } from './wire.js'
+import { toolCallOf, type ToolCallRecord } from './turn-result.js'
+import { errorInfoSchema, sessionIdSchema, type WireEvent } from './wire.js'
 import { z } from 'zod'
 
 export type TurnProgress =
@@ -77,19 +77,7 @@ export class TurnWatch {
 
   private onPart(event: WireEvent): void {
     const part = partEventSchema.safeParse(event.properties)
-    const tool = toolPartSchema.safeParse(part.success ? part.data.part : undefined)
-    if (!tool.success || !this.onProgress) return
-    const { state } = tool.data
-    this.onProgress({
-      kind: 'tool',
-      call: {
-        callId: tool.data.callID,
-        name: tool.data.tool,
-        status: state.status,
-        input: state.input ?? {},
-        ...(state.output === undefined ? {} : { output: state.output }),
-        ...(state.error === undefined ? {} : { error: state.error })
-      }
-    })
+    const call = toolCallOf(part.success ? part.data.part : undefined)
+    if (call !== undefined) this.onProgress?.({ kind: 'tool', call })
   }
 }
