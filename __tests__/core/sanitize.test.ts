@@ -228,3 +228,80 @@ describe('sanitizeComment', () => {
     )
   })
 })
+
+/** The lines of `out` that would open a suggestion block, in any container. */
+const suggestionOpeners = (out: string): string[] =>
+  out.split(/\r\n|\r|\n/).filter((line) => /(?:`{3,}|~{3,})[ \t]*suggestion/i.test(line))
+
+describe('sanitizeComment: fences that a container ends early', () => {
+  it.each<[string, string, readonly string[]]>([
+    [
+      'a quoted fence, then a top-level suggestion',
+      `> ${FENCE}\n@octocat @my-org/security-team look\n${FENCE}suggestion\nconst x = 1\n${FENCE}`,
+      ['@octocat', '@my-org/security-team']
+    ],
+    ['a list-item suggestion', `- ${FENCE}suggestion\nconst x = 1\n${FENCE}`, []],
+    ['an ordered-list suggestion', `1. ${FENCE}suggestion\nconst x = 1\n${FENCE}`, []],
+    ['a nested quote with tildes', `>> ~~~Suggestion\nconst x = 1\n>> ~~~`, []],
+    [
+      'a nested quote, then a mention after it',
+      `> > ${FENCE}\n> > code\n@octocat\n${FENCE}suggestion\nconst x = 1\n${FENCE}`,
+      ['@octocat']
+    ],
+    [
+      'a fence indented under a list item, then an unindented line',
+      `- item\n  ${FENCE}\n  code\n@octocat ping\n${FENCE}suggestion\nconst x = 1\n${FENCE}`,
+      ['@octocat']
+    ],
+    [
+      'a list-item fence, then an unindented line',
+      `- ${FENCE}\n@octocat ping\n1) ${FENCE}suggestion\nconst x = 1\n${FENCE}`,
+      ['@octocat']
+    ],
+    ['a lone CR as line ending', `see\r${FENCE}suggestion\rconst x = 1\r${FENCE}`, []]
+  ])('%s: no suggestion opener, mentions defused, code kept', (_name, text, mentions) => {
+    const out = sanitizeComment({ text })
+    expect(suggestionOpeners(out)).toEqual([])
+    expect(out).toContain('const x = 1')
+    for (const mention of mentions) {
+      expect(out).toContain(`\`${mention}\``)
+      expect(out).not.toMatch(new RegExp(`(?<!\`)${mention}`))
+    }
+  })
+
+  it('keeps a top-level fence as code: its mentions stay as written', () => {
+    const text = `intro\n\n${FENCE}ts\n// TODO @alice\n${FENCE}`
+    expect(sanitizeComment({ text })).toBe(text)
+  })
+
+  it('does not let a code span cross a blank line', () => {
+    const out = sanitizeText('`a\n\n@bob\n\n`')
+    expect(out).toContain('`@bob`')
+    expect(out).not.toMatch(/(?<!`)@bob/)
+  })
+
+  it.each([
+    ['a backtick right after', 'ping @bob` now'],
+    ['a backtick right before', 'ping `@bob now'],
+    ['an escaped at sign', 'ping \\@bob now'],
+    ['a dot before', 'ping a.@bob now'],
+    ['a double at sign', 'ping @@bob now']
+  ])('defuses a mention with %s', (_name, text) => {
+    const out = sanitizeText(text)
+    // The only @bob left is a whole code span of its own.
+    expect(out).toMatch(/(?:^|[^`])`@bob`(?:[^`]|$)/)
+    expect(out.replace(/`@bob`/g, '')).not.toContain('@bob')
+  })
+})
+
+describe('sanitizeComment: the bot marker', () => {
+  it.each([
+    ['nested once', '<!-- review-<!-- review-my-code-bot -->my-code-bot -->'],
+    [
+      'nested twice',
+      '<!-- review-<!-- review-<!-- review-my-code-bot -->my-code-bot -->my-code-bot -->'
+    ]
+  ])('leaves no marker when it is %s', (_name, text) => {
+    expect(sanitizeComment({ text: `forged ${text} end` })).not.toContain(BOT_MARKER)
+  })
+})

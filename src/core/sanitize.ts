@@ -9,7 +9,13 @@
  * E-mail addresses and mentions already in code are left alone.
  */
 import { BOT_MARKER } from './marker.js'
-import { joinFences, splitFences, type MarkdownSegment } from './markdown-fences.js'
+import {
+  ANY_FENCE_LINE,
+  joinFences,
+  openFenceCloser,
+  splitFences,
+  type MarkdownSegment
+} from './markdown-fences.js'
 import { containsSecret, redactSecrets } from './secret-patterns.js'
 
 export { REDACTED } from './secret-patterns.js'
@@ -47,38 +53,125 @@ function redactProseDiffs(text: string): string {
   return out.join('\n')
 }
 
+// GitHub links `@name` after any non-word character (see html-pipeline's MentionFilter).
 const MENTION =
-  /(?<![A-Za-z0-9_.+\-/@`\\])@([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\/[A-Za-z0-9][A-Za-z0-9_.-]*)?)/g
+  /(?<![A-Za-z0-9_])@([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\/[A-Za-z0-9][A-Za-z0-9_.-]*)?)/g
+/** Autolinked URLs: GitHub does not notify from inside a link. */
+const URL = /\b(?:https?:\/\/|www\.)[^\s<>`]*/g
 
-/** Wraps @-mentions in backticks, skipping inline code spans. */
+/** Wraps the @-mentions of one prose run (no code spans in it) in backticks. */
+function wrapMentions(prose: string, out: string, nextChar: string | undefined): string {
+  const urls = [...prose.matchAll(URL)].map((m) => [m.index, m.index + m[0].length] as const)
+  let result = out
+  let index = 0
+  for (const match of prose.matchAll(MENTION)) {
+    const at = match.index
+    if (urls.some(([start, end]) => at >= start && at < end)) continue
+    let before = prose.slice(index, at)
+    // "\@name" renders as "@name": drop the escaping backslash (an odd run's last one).
+    const slashes = /\\*$/.exec(result + before)?.[0].length ?? 0
+    if (slashes % 2 === 1 && before.endsWith('\\')) before = before.slice(0, -1)
+    result += before
+    // A backtick right next to the wrapper would merge into its run.
+    if (result.endsWith('`')) result += ' '
+    result += `\`@${match[1]}\``
+    index = at + match[0].length
+    if (index === prose.length && nextChar === '`') result += ' '
+  }
+  return result + prose.slice(index)
+}
+
+/**
+ * Wraps @-mentions in backticks, skipping inline code spans. Backtick runs
+ * that open no code span are escaped, so no wrapper added here can pair with
+ * them; a backslash-escaped backtick opens nothing (CommonMark).
+ */
 function defuseMentions(text: string): string {
   let result = ''
   let index = 0
+  let scan = index
   while (index < text.length) {
-    const tick = text.indexOf('`', index)
+    let tick = text.indexOf('`', scan)
+    while (tick !== -1 && (/\\*$/.exec(text.slice(index, tick))?.[0].length ?? 0) % 2 === 1) {
+      tick = text.indexOf('`', tick + 1)
+    }
     const proseEnd = tick === -1 ? text.length : tick
-    result += text.slice(index, proseEnd).replace(MENTION, '`@$1`')
+    result = wrapMentions(text.slice(index, proseEnd), result, text[proseEnd])
     if (tick === -1) break
     // A code span opens with a run of n backticks and closes with the next run of exactly n.
     const run = /^`+/.exec(text.slice(tick))?.[0] ?? '`'
     const closer = new RegExp(`(?<!\`)${run}(?!\`)`, 'g')
     closer.lastIndex = tick + run.length
     const close = closer.exec(text)
-    const spanEnd = close === null ? tick + run.length : close.index + run.length
-    result += text.slice(tick, spanEnd)
-    index = spanEnd
+    if (close === null) {
+      result += run.replace(/`/g, '\\`')
+      index = tick + run.length
+    } else {
+      index = close.index + run.length
+      result += text.slice(tick, index)
+    }
+    scan = index
   }
   return result
+}
+
+/**
+ * Applies the prose rules to text outside trusted fences. Code spans cannot
+ * cross a blank line or a fence line, so mentions are defused per block; a
+ * fence-like line (one in a container) keeps its run, and its info string
+ * and prefix are defused too in case GitHub reads the line as prose.
+ */
+function sanitizeProse(text: string): string {
+  const out: string[] = []
+  let block: string[] = []
+  const flush = (): void => {
+    if (block.length > 0) out.push(defuseMentions(block.join('\n')))
+    block = []
+  }
+  for (const line of redactProseDiffs(text).split('\n')) {
+    const fence = ANY_FENCE_LINE.exec(line)
+    if (fence !== null) {
+      flush()
+      out.push(
+        `${defuseMentions(fence[1] ?? '')}${fence[2] ?? ''}${defuseMentions(fence[3] ?? '')}`
+      )
+    } else if (/^[ \t>]*\r?$/.test(line)) {
+      flush()
+      out.push(line)
+    } else {
+      block.push(line)
+    }
+  }
+  flush()
+  return out.join('\n')
 }
 
 function infoWord(info: string): string {
   return (info.trim().split(/[\s{:]/)[0] ?? '').toLowerCase()
 }
 
+/**
+ * Whatever the fence parser concluded, no line may open a suggestion block
+ * (nor, in the human part, a block that looks like bot state): every
+ * fence-like line, in any container, loses such an info string.
+ */
+function neutralizeInfoStrings(text: string, stateBlocks: boolean): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const fence = ANY_FENCE_LINE.exec(line)
+      if (fence === null) return line
+      const info = (fence[3] ?? '').trim().toLowerCase()
+      const forged = info.startsWith('suggestion') || (stateBlocks && info.startsWith('rmcoc'))
+      return forged ? `${fence[1] ?? ''}${fence[2] ?? ''}${line.endsWith('\r') ? '\r' : ''}` : line
+    })
+    .join('\n')
+}
+
 /** Applies the fence-aware rules to one segment. */
 function sanitizeSegment(segment: MarkdownSegment, stateBlocks: boolean): MarkdownSegment {
   if (segment.kind === 'text') {
-    return { kind: 'text', text: defuseMentions(redactProseDiffs(segment.text)) }
+    return { kind: 'text', text: sanitizeProse(segment.text) }
   }
   if (segment.lines.some((line) => DIFF_START.test(line))) {
     return { kind: 'text', text: `${segment.prefix}${DIFF_REDACTED}` }
@@ -93,9 +186,10 @@ function sanitizeSegment(segment: MarkdownSegment, stateBlocks: boolean): Markdo
 }
 
 function sanitizeMarkdown(text: string, options: SanitizeOptions, stateBlocks: boolean): string {
-  const redacted = redactSecrets(text, options.secrets)
+  // A lone "\r" ends a line for CommonMark; make it one for the line rules too.
+  const redacted = redactSecrets(text.replace(/\r(?!\n)/g, '\n'), options.secrets)
   const segments = splitFences(redacted).map((segment) => sanitizeSegment(segment, stateBlocks))
-  return joinFences(segments)
+  return neutralizeInfoStrings(joinFences(segments), stateBlocks)
 }
 
 /**
@@ -108,9 +202,18 @@ export function sanitizeText(text: string, options: SanitizeOptions = {}): strin
 
 /** Closes a fence left open (by the model or by the cut), so what follows renders as markdown. */
 function closeOpenFence(text: string): string {
-  const last = splitFences(text).at(-1)
-  if (last?.kind !== 'fence' || last.closing !== undefined) return text
-  return `${text}\n${last.prefix.replace(/[^>]/g, '')}${last.marker}`
+  const closer = openFenceCloser(text)
+  return closer === undefined ? text : `${text}\n${closer}`
+}
+
+/** Removes the marker until none is left: removing one can join the halves of another. */
+function stripMarker(text: string): string {
+  let current = text
+  for (;;) {
+    const next = current.split(BOT_MARKER).join('')
+    if (next === current) return current
+    current = next
+  }
 }
 
 /**
@@ -173,8 +276,8 @@ export function sanitizeComment(input: SanitizeCommentInput): string {
       `the composed parts take ${overhead} of ${maxChars} characters, leaving ${budget} for the text (need ${MIN_TEXT_BUDGET})`
     )
   }
-  const withoutMarker = input.text.split(BOT_MARKER).join('')
-  const text = fitText(sanitizeMarkdown(withoutMarker, input, true), budget)
+  const withoutMarker = stripMarker(input.text)
+  const text = fitText(stripMarker(sanitizeMarkdown(withoutMarker, input, true)), budget)
   const body = compose(text)
   if (containsSecret(body, input.secrets)) {
     throw new SanitizeError(
