@@ -1,8 +1,9 @@
 import { readComment } from '../../src/core/bot-comments.js'
 import { parseRmcoc } from '../../src/core/rmcoc.js'
 import { latestRunRecord } from '../../src/core/run-record.js'
-import { REDACTED } from '../../src/core/sanitize.js'
+import { MAX_COMMENT_CHARS, REDACTED } from '../../src/core/sanitize.js'
 import {
+  summaryBlock,
   composeFailureComment,
   composeSummaryComment,
   shouldPostSummary,
@@ -174,6 +175,16 @@ describe('composeSummaryComment', () => {
   })
 })
 
+describe('the run record counts', () => {
+  it('counts conceded threads as resolved, as the threads_resolved output does', () => {
+    const block = summaryBlock({
+      ...quiet,
+      counts: { ...quiet.counts, threadsResolved: 2, threadsConceded: 1 }
+    })
+    expect(block.counts.resolved).toBe(3)
+  })
+})
+
 describe('composeFailureComment', () => {
   it('is the bot’s, links the run, and is not a run record', () => {
     const url = 'https://github.com/o/r/actions/runs/42'
@@ -189,5 +200,49 @@ describe('composeFailureComment', () => {
       'sk-ant-api03-abcdefghij'
     ])
     expect(body).not.toContain('sk-ant-api03-abcdefghij')
+  })
+})
+
+describe('composeSummaryComment: many findings that could not go inline', () => {
+  const many = (count: number, assessment: (i: number) => string): SummaryInput => ({
+    ...busy,
+    passes: [1, 2, 3, 4].map((number) => ({
+      number,
+      summary: `Pass ${number} summary. ${'Long pass prose. '.repeat(400)}`,
+      completed: true
+    })),
+    inSummary: Array.from({ length: count }, (_, i) => ({
+      id: `S${i}`,
+      path: `src/module-${i}/file.ts`,
+      line: i + 1,
+      score: 5 + (i % 5),
+      finding: `Finding number ${i} is unique`,
+      assessment: assessment(i),
+      reason: 'max_comments' as const
+    }))
+  })
+
+  it.each<[string, number, (i: number) => string]>([
+    ['40 findings, 1,500-char assessments', 40, (i) => `A${i} `.padEnd(1500, 'x ')],
+    ['200 findings, 1,500-char assessments', 200, (i) => `A${i} `.padEnd(1500, 'x ')],
+    ['60 findings, assessments of many short lines', 60, () => 'a\n'.repeat(750)]
+  ])('%s: every finding appears, within the cap', (_name, count, assessment) => {
+    const input = many(count, assessment)
+    const body = composeSummaryComment(input)
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS)
+    for (const f of input.inSummary) {
+      expect(body).toContain(`\`${f.id}\``)
+      expect(body).toContain(f.finding)
+      expect(body).toContain(`\`${f.path}:${f.line}\``)
+    }
+    const { record } = readBack(body)
+    expect(record?.headSha).toBe(HEAD)
+    expect(record?.counts.posted).toBe(busy.posted.length + count)
+  })
+
+  it('keeps a shortened assessment while they fit, and puts findings before the passes', () => {
+    const body = composeSummaryComment(many(40, (i) => `A${i} `.padEnd(1500, 'x ')))
+    expect(body).toMatch(/> A39 x/)
+    expect(body.indexOf('`S39`')).toBeLessThan(body.indexOf('**Pass 1**'))
   })
 })

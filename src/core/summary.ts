@@ -88,6 +88,16 @@ export interface SummaryInput {
 /** Characters of one untrusted fragment shown in the summary; the rest is elided. */
 const PASS_SUMMARY_CHARS = 3000
 const ASSESSMENT_CHARS = 1500
+/**
+ * Room for "Findings that could not go inline". Every such finding counts as
+ * published, so each must appear: assessments shrink as the count grows, and
+ * past this budget only one line per finding is left.
+ */
+const IN_SUMMARY_CHARS = 36_000
+/** Below this, an assessment says too little to be worth its quote. */
+const MIN_ASSESSMENT_CHARS = 200
+/** The shortest finding text kept on a one-line entry. */
+const MIN_FINDING_CHARS = 60
 
 const VERDICT_TITLES: Record<Verdict, string> = {
   approve: '✅ Approve',
@@ -129,6 +139,18 @@ function quote(text: string): string {
     .split(/\r?\n/)
     .map((line) => (line.trim() === '' ? '>' : `> ${line}`))
     .join('\n')
+}
+
+/** Quotes `text` shortened so the quote, markers included, stays within `max` characters. */
+function quoteWithin(text: string, max: number): string {
+  let chars = max
+  for (let attempt = 0; attempt < 4 && chars > 0; attempt += 1) {
+    const quoted = quote(shorten(text, chars))
+    if (quoted.length <= max) return quoted
+    chars -= quoted.length - max + 8
+  }
+  // Many short lines: one line, then, cannot grow by more than its marker.
+  return quote(shorten(text.replace(/\s+/g, ' '), Math.max(0, max - 8)))
 }
 
 /** One line of untrusted text (a finding title): no line breaks to start a block. */
@@ -178,16 +200,47 @@ function findingsSection(input: SummaryInput): string[] {
     )
   }
   if (input.inSummary.length > 0) {
-    out.push('### Findings that could not go inline')
-    for (const f of input.inSummary) {
-      out.push(
-        `#### ${where(f.path, f.line)}, score ${f.score} (${REASON_TEXT[f.reason]})`,
-        `**${oneLine(f.finding)}**`,
-        quote(shorten(f.assessment, ASSESSMENT_CHARS))
-      )
-    }
+    out.push('### Findings that could not go inline', ...inSummaryEntries(input.inSummary))
   }
   return out
+}
+
+function findingTitle(f: SummaryFinding): string {
+  return `#### \`${f.id}\` ${where(f.path, f.line)}, score ${f.score} (${REASON_TEXT[f.reason]})`
+}
+
+/**
+ * One entry per finding, within IN_SUMMARY_CHARS: title, finding and an
+ * assessment shortened to fit; when even short assessments do not fit, one
+ * list line per finding (id, location, score and the finding, shortened).
+ */
+function inSummaryEntries(findings: readonly SummaryFinding[]): string[] {
+  const heads = findings.map((f) => [findingTitle(f), `**${oneLine(f.finding)}**`])
+  // Each part is joined with "\n\n"; a quote adds "> " per line (counted as 2% slack).
+  const headChars = heads.flat().reduce((sum, part) => sum + part.length + 2, 0)
+  const perAssessment = Math.min(
+    ASSESSMENT_CHARS,
+    Math.floor(((IN_SUMMARY_CHARS - headChars) / findings.length - 2) * 0.9)
+  )
+  if (perAssessment >= MIN_ASSESSMENT_CHARS) {
+    return findings.flatMap((f, i) => [
+      ...(heads[i] ?? []),
+      quoteWithin(f.assessment, perAssessment)
+    ])
+  }
+  const lineHead = (f: SummaryFinding) =>
+    `- \`${f.id}\` ${where(f.path, f.line)}, score ${f.score} (${REASON_TEXT[f.reason]}): `
+  const fixed = findings.reduce((sum, f) => sum + lineHead(f).length + 1, 0)
+  const perFinding = Math.max(
+    MIN_FINDING_CHARS,
+    Math.floor((IN_SUMMARY_CHARS - fixed) / findings.length) - 2
+  )
+  return [
+    findings
+      .map((f) => `${lineHead(f)}${shorten(oneLine(f.finding), Math.min(300, perFinding))}`)
+      .join('\n'),
+    `_${findings.length} findings: assessments left out to fit the comment._`
+  ]
 }
 
 function threadsSection(input: SummaryInput): string[] {
@@ -231,7 +284,7 @@ export function summaryBlock(input: SummaryInput): SummaryBlock {
       // Every finding published this run, inline or here (as the verdict counts them).
       posted: input.posted.length + input.inSummary.length,
       suppressed: input.counts.suppressed,
-      resolved: input.counts.threadsResolved,
+      resolved: input.counts.threadsResolved + input.counts.threadsConceded,
       pending: input.openThreads.pending,
       disputed: input.openThreads.disputed,
       escalated: input.openThreads.escalated
@@ -241,8 +294,10 @@ export function summaryBlock(input: SummaryInput): SummaryBlock {
 
 /**
  * The summary comment: sanitized markdown + the rmcoc summary block + the
- * marker. The most important parts come first, so a cut at the size cap
- * only loses the tail of the pass summaries.
+ * marker. The findings (each counted as published) come before the pass
+ * summaries and are budgeted to IN_SUMMARY_CHARS, so a cut at the size cap
+ * loses pass-summary tail, never a finding. The cap is only reached with
+ * long pass summaries on top of a full findings budget.
  */
 export function composeSummaryComment(
   input: SummaryInput,
