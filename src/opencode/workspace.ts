@@ -9,7 +9,18 @@
  * runner never performs; an export leaves the checkout untouched and is just
  * a temp dir to delete.
  *
- * The export holds every regular file of the checkout except:
+ * In a git repository the export holds only the files git tracks (the index:
+ * what actions/checkout wrote from the head commit, plus populated
+ * submodules). Untracked and ignored files are left out: earlier workflow
+ * steps write credentials (`gha-creds-*.json` from google-github-actions/auth),
+ * `.env` files and build output into the workspace, and the agent would read
+ * and quote them. Tracked files are copied with their working-tree content,
+ * not read from HEAD: actions/checkout leaves the two equal, a local run
+ * reviews what is on disk, and the copy stays a plain file copy (no git
+ * object reads, no smudge filters). Outside a git repository (local runs)
+ * every file is exported, and the log says so.
+ *
+ * Of those files the export holds every regular file except:
  * - `.git/` (no repository, so no git-triggered plugin loading, no hooks);
  * - PR-controlled OpenCode files: `.opencode/` and `opencode.json(c)` at any
  *   depth;
@@ -23,11 +34,14 @@ import { constants } from 'node:fs'
 import { copyFile, lstat, mkdir, mkdtemp, readdir, realpath, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { listTrackedFiles } from './git-files.js'
 
 /** Directory names never exported, wherever they appear. */
 const EXCLUDED_DIRS = new Set(['.git', '.opencode'])
 /** File names never exported, wherever they appear. */
 const EXCLUDED_FILES = new Set(['opencode.json', 'opencode.jsonc'])
+/** How many untracked paths the summary line names. */
+const UNTRACKED_EXAMPLES = 5
 
 export interface WorkspaceLog {
   (message: string): void
@@ -40,6 +54,13 @@ export interface SanitizedWorkspace {
   readonly tempDir: string
   /** Paths (relative to the checkout) left out, with the reason. */
   readonly skipped: ReadonlyArray<{ readonly path: string; readonly reason: string }>
+  /** 'git': tracked files only; 'tree': not a git repository, every file. */
+  readonly source: 'git' | 'tree'
+  /**
+   * Untracked or ignored paths left out (git only). An untracked directory is
+   * one entry ending in `/`: it is not descended into.
+   */
+  readonly untracked: readonly string[]
   /** Deletes the export; the checkout is never touched. */
   dispose(): Promise<void>
 }
@@ -69,9 +90,19 @@ export async function createSanitizedWorkspace(
   log: WorkspaceLog = () => undefined
 ): Promise<SanitizedWorkspace> {
   const root = await realpath(checkout)
+  const tracked = await listTrackedFiles(root)
+  if (tracked.kind === 'not-a-repository') {
+    log(`Workspace: ${root} is not a git repository, exporting every file (${tracked.reason})`)
+  }
+  /** Whether git tracks `relPath` (or a path below it); always true outside git. */
+  const isTracked = (relPath: string, isDirectory: boolean): boolean =>
+    tracked.kind !== 'git' ||
+    tracked.files.has(relPath) ||
+    (isDirectory && tracked.dirs.has(relPath))
   const holder = await mkdtemp(join(tmpdir(), 'opencode-workspace-'))
   const directory = join(holder, basename(root) || 'workspace')
   const skipped: Array<{ path: string; reason: string }> = []
+  const untracked: string[] = []
   const skip = (path: string, reason: string): void => {
     skipped.push({ path, reason })
     log(`Workspace: left out ${path} (${reason})`)
@@ -94,6 +125,11 @@ export async function createSanitizedWorkspace(
       skip(relPath, `symlink into excluded ${relTarget}`)
       return undefined
     }
+    if (relTarget !== '' && !isTracked(relTarget, true)) {
+      // The target is not exported; a link to it would only dangle.
+      skip(relPath, `symlink to untracked ${relTarget}`)
+      return undefined
+    }
     // Relative, so the link points into the export, never back at the checkout.
     return relative(dirname(join(directory, relPath)), join(directory, relTarget)) || '.'
   }
@@ -105,15 +141,26 @@ export async function createSanitizedWorkspace(
       const relPath = relDir === '' ? entry.name : join(relDir, entry.name)
       const source = join(root, relPath)
       const target = join(directory, relPath)
+      // `.git` (a directory, or a file in a submodule or worktree) is never
+      // exported and never worth a log line.
+      if (entry.name === '.git') continue
       if (entry.isDirectory()) {
         if (isExcludedName(entry.name, true)) {
-          if (entry.name !== '.git') skip(relPath, 'PR-controlled OpenCode directory')
+          skip(relPath, 'PR-controlled OpenCode directory')
+          continue
+        }
+        if (!isTracked(relPath, true)) {
+          untracked.push(`${relPath}/`)
           continue
         }
         await walk(relPath)
       } else if (entry.isSymbolicLink()) {
         if (isExcludedName(entry.name, false) || EXCLUDED_DIRS.has(entry.name)) {
           skip(relPath, 'PR-controlled OpenCode path')
+          continue
+        }
+        if (!isTracked(relPath, false)) {
+          untracked.push(relPath)
           continue
         }
         const link = await linkTarget(source, relPath)
@@ -123,9 +170,19 @@ export async function createSanitizedWorkspace(
           skip(relPath, 'PR-controlled OpenCode config')
           continue
         }
+        if (!isTracked(relPath, false)) {
+          untracked.push(relPath)
+          continue
+        }
         // A reflink where the file system offers one, a plain copy otherwise.
         await copyFile(source, target, constants.COPYFILE_FICLONE)
       } else {
+        // Special files are never tracked as such, but a tracked path can be
+        // replaced by one in the working tree; either way it stays out.
+        if (!isTracked(relPath, false)) {
+          untracked.push(relPath)
+          continue
+        }
         const stats = await lstat(source)
         skip(relPath, `special file (mode ${stats.mode.toString(8)})`)
       }
@@ -140,10 +197,22 @@ export async function createSanitizedWorkspace(
       `could not export the checkout ${root} to ${directory}: ${error instanceof Error ? error.message : String(error)}`
     )
   }
+  untracked.sort()
+  if (untracked.length > 0) {
+    // One line, not one per path: an ignored node_modules/ or build output
+    // would otherwise flood the log.
+    const examples = untracked.slice(0, UNTRACKED_EXAMPLES).map((path) => JSON.stringify(path))
+    const more = untracked.length > UNTRACKED_EXAMPLES ? ', ...' : ''
+    log(
+      `Workspace: left out ${untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples.join(', ')}${more})`
+    )
+  }
   return {
     directory,
     tempDir: holder,
     skipped,
+    source: tracked.kind === 'git' ? 'git' : 'tree',
+    untracked,
     dispose: () => rm(holder, { recursive: true, force: true })
   }
 }

@@ -1,0 +1,135 @@
+/**
+ * Which files of a checkout git tracks, so the sanitized export can leave out
+ * untracked and ignored files that earlier workflow steps wrote into the
+ * workspace (credential files such as `gha-creds-*.json`, `.env`, build
+ * output).
+ *
+ * git runs against a repository the PR controls, so it is hardened: no
+ * system or global config, no hooks, no fsmonitor (a repository's
+ * `core.fsmonitor` is a command git would run), no optional index writes, no
+ * pager, and an environment that holds nothing of the runner's but PATH.
+ * `ls-files --cached` only reads the index; it never runs filters.
+ */
+import { spawn } from 'node:child_process'
+import { lstat } from 'node:fs/promises'
+import { dirname, join, sep } from 'node:path'
+
+export type TrackedFiles =
+  | {
+      readonly kind: 'git'
+      /** Paths git tracks, relative to the checkout (populated submodules included). */
+      readonly files: ReadonlySet<string>
+      /** Every directory that holds a tracked path, relative to the checkout. */
+      readonly dirs: ReadonlySet<string>
+    }
+  | { readonly kind: 'not-a-repository'; readonly reason: string }
+
+const HARDENING = [
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'core.untrackedCache=false',
+  // The global config (where actions/checkout records safe.directory) is not
+  // read, so a checkout owned by another user (container jobs) would be
+  // refused. The ownership check guards against a repository's config running
+  // code; the settings above and `ls-files --cached` leave it nothing to run.
+  '-c',
+  'safe.directory=*'
+]
+
+function gitEnv(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env['PATH'] ?? '',
+    LC_ALL: 'C',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_OPTIONAL_LOCKS: '0',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_PAGER: 'cat'
+  }
+}
+
+interface GitResult {
+  readonly code: number | null
+  readonly stdout: Buffer
+  readonly stderr: string
+}
+
+/** Runs git in `cwd`; rejects only when git cannot be spawned (error.code ENOENT). */
+function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [...HARDENING, ...args], {
+      cwd,
+      env: gitEnv(),
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
+    child.on('error', reject)
+    child.on('close', (code) =>
+      resolve({
+        code,
+        stdout: Buffer.concat(out),
+        stderr: Buffer.concat(err).toString('utf8').trim()
+      })
+    )
+  })
+}
+
+/** True when `dir` or one of its parents holds a `.git` entry. */
+async function looksLikeRepository(dir: string): Promise<boolean> {
+  for (let current = dir; ; current = dirname(current)) {
+    try {
+      await lstat(join(current, '.git'))
+      return true
+    } catch {
+      // not here; try the parent
+    }
+    if (dirname(current) === current) return false
+  }
+}
+
+function parse(stdout: Buffer): TrackedFiles {
+  const files = new Set<string>()
+  const dirs = new Set<string>()
+  for (const raw of stdout.toString('utf8').split('\0')) {
+    if (raw === '') continue
+    const parts = raw.split('/')
+    files.add(parts.join(sep))
+    for (let depth = 1; depth < parts.length; depth++) dirs.add(parts.slice(0, depth).join(sep))
+  }
+  return { kind: 'git', files, dirs }
+}
+
+/** The tracked files of the repository `root` belongs to, or why there are none. */
+export async function listTrackedFiles(root: string): Promise<TrackedFiles> {
+  let result: GitResult
+  try {
+    result = await runGit(root, ['ls-files', '-z', '--cached', '--recurse-submodules'])
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    // Without git we cannot tell tracked from untracked. Where there is no
+    // `.git` either (a checkout made through the REST API by actions/checkout
+    // in a container without git, a local run) the directory is no repository
+    // and the whole tree is what there is. Where there is one, exporting the
+    // whole tree would serve exactly the untracked files this module exists
+    // to leave out, so we fail closed with a clear error instead.
+    if (!(await looksLikeRepository(root))) {
+      return { kind: 'not-a-repository', reason: `git could not run (${reason}) and no .git` }
+    }
+    throw new Error(
+      `${root} is a git repository but git could not run (${reason}); install git so the review can export only the tracked files`
+    )
+  }
+  if (result.code === 0) return parse(result.stdout)
+  if (/not a git repository/i.test(result.stderr)) {
+    return { kind: 'not-a-repository', reason: result.stderr }
+  }
+  throw new Error(
+    `git ls-files failed in ${root} (exit ${String(result.code)}): ${result.stderr || 'no output'}`
+  )
+}
