@@ -39139,7 +39139,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1800);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8687);
 /** Action entry point: dist/index.js runs this. */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -39149,7 +39149,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1800:
+/***/ 8687:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -68543,6 +68543,121 @@ function session_describe(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
+;// CONCATENATED MODULE: ./src/opencode/git-files.ts
+/**
+ * Which files of a checkout git tracks, so the sanitized export can leave out
+ * untracked and ignored files that earlier workflow steps wrote into the
+ * workspace (credential files such as `gha-creds-*.json`, `.env`, build
+ * output).
+ *
+ * git runs against a repository the PR controls, so it is hardened: no
+ * system or global config, no hooks, no fsmonitor (a repository's
+ * `core.fsmonitor` is a command git would run), no optional index writes, no
+ * pager, and an environment that holds nothing of the runner's but PATH.
+ * `ls-files --cached` only reads the index; it never runs filters.
+ */
+
+
+
+const HARDENING = [
+    '-c',
+    'core.fsmonitor=false',
+    '-c',
+    'core.hooksPath=/dev/null',
+    '-c',
+    'core.untrackedCache=false',
+    // The global config (where actions/checkout records safe.directory) is not
+    // read, so a checkout owned by another user (container jobs) would be
+    // refused. The ownership check guards against a repository's config running
+    // code; the settings above and `ls-files --cached` leave it nothing to run.
+    '-c',
+    'safe.directory=*'
+];
+function gitEnv() {
+    return {
+        PATH: process.env['PATH'] ?? '',
+        LC_ALL: 'C',
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_OPTIONAL_LOCKS: '0',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_PAGER: 'cat'
+    };
+}
+/** Runs git in `cwd`; rejects only when git cannot be spawned (error.code ENOENT). */
+function runGit(cwd, args) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_namespaceObject.spawn)('git', [...HARDENING, ...args], {
+            cwd,
+            env: gitEnv(),
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+        const out = [];
+        const err = [];
+        child.stdout.on('data', (chunk) => out.push(chunk));
+        child.stderr.on('data', (chunk) => err.push(chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({
+            code,
+            stdout: Buffer.concat(out),
+            stderr: Buffer.concat(err).toString('utf8').trim()
+        }));
+    });
+}
+/** True when `dir` or one of its parents holds a `.git` entry. */
+async function looksLikeRepository(dir) {
+    for (let current = dir;; current = (0,external_node_path_namespaceObject.dirname)(current)) {
+        try {
+            await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(current, '.git'));
+            return true;
+        }
+        catch {
+            // not here; try the parent
+        }
+        if ((0,external_node_path_namespaceObject.dirname)(current) === current)
+            return false;
+    }
+}
+function git_files_parse(stdout) {
+    const files = new Set();
+    const dirs = new Set();
+    for (const raw of stdout.toString('utf8').split('\0')) {
+        if (raw === '')
+            continue;
+        const parts = raw.split('/');
+        files.add(parts.join(external_node_path_namespaceObject.sep));
+        for (let depth = 1; depth < parts.length; depth++)
+            dirs.add(parts.slice(0, depth).join(external_node_path_namespaceObject.sep));
+    }
+    return { kind: 'git', files, dirs };
+}
+/** The tracked files of the repository `root` belongs to, or why there are none. */
+async function listTrackedFiles(root) {
+    let result;
+    try {
+        result = await runGit(root, ['ls-files', '-z', '--cached', '--recurse-submodules']);
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        // Without git we cannot tell tracked from untracked. Where there is no
+        // `.git` either (a checkout made through the REST API by actions/checkout
+        // in a container without git, a local run) the directory is no repository
+        // and the whole tree is what there is. Where there is one, exporting the
+        // whole tree would serve exactly the untracked files this module exists
+        // to leave out, so we fail closed with a clear error instead.
+        if (!(await looksLikeRepository(root))) {
+            return { kind: 'not-a-repository', reason: `git could not run (${reason}) and no .git` };
+        }
+        throw new Error(`${root} is a git repository but git could not run (${reason}); install git so the review can export only the tracked files`);
+    }
+    if (result.code === 0)
+        return git_files_parse(result.stdout);
+    if (/not a git repository/i.test(result.stderr)) {
+        return { kind: 'not-a-repository', reason: result.stderr };
+    }
+    throw new Error(`git ls-files failed in ${root} (exit ${String(result.code)}): ${result.stderr || 'no output'}`);
+}
+
 ;// CONCATENATED MODULE: ./src/opencode/workspace.ts
 /**
  * The directory the sidecar serves: a sanitized export of the checkout.
@@ -68555,7 +68670,18 @@ function session_describe(error) {
  * runner never performs; an export leaves the checkout untouched and is just
  * a temp dir to delete.
  *
- * The export holds every regular file of the checkout except:
+ * In a git repository the export holds only the files git tracks (the index:
+ * what actions/checkout wrote from the head commit, plus populated
+ * submodules). Untracked and ignored files are left out: earlier workflow
+ * steps write credentials (`gha-creds-*.json` from google-github-actions/auth),
+ * `.env` files and build output into the workspace, and the agent would read
+ * and quote them. Tracked files are copied with their working-tree content,
+ * not read from HEAD: actions/checkout leaves the two equal, a local run
+ * reviews what is on disk, and the copy stays a plain file copy (no git
+ * object reads, no smudge filters). Outside a git repository (local runs)
+ * every file is exported, and the log says so.
+ *
+ * Of those files the export holds every regular file except:
  * - `.git/` (no repository, so no git-triggered plugin loading, no hooks);
  * - PR-controlled OpenCode files: `.opencode/` and `opencode.json(c)` at any
  *   depth;
@@ -68569,10 +68695,13 @@ function session_describe(error) {
 
 
 
+
 /** Directory names never exported, wherever they appear. */
 const EXCLUDED_DIRS = new Set(['.git', '.opencode']);
 /** File names never exported, wherever they appear. */
 const EXCLUDED_FILES = new Set(['opencode.json', 'opencode.jsonc']);
+/** How many untracked paths the summary line names. */
+const UNTRACKED_EXAMPLES = 5;
 function isExcludedName(name, isDirectory) {
     return isDirectory ? EXCLUDED_DIRS.has(name) : EXCLUDED_FILES.has(name);
 }
@@ -68591,9 +68720,18 @@ function inside(root, target) {
 }
 async function createSanitizedWorkspace(checkout, log = () => undefined) {
     const root = await (0,promises_namespaceObject.realpath)(checkout);
+    const tracked = await listTrackedFiles(root);
+    if (tracked.kind === 'not-a-repository') {
+        log(`Workspace: ${root} is not a git repository, exporting every file (${tracked.reason})`);
+    }
+    /** Whether git tracks `relPath` (or a path below it); always true outside git. */
+    const isTracked = (relPath, isDirectory) => tracked.kind !== 'git' ||
+        tracked.files.has(relPath) ||
+        (isDirectory && tracked.dirs.has(relPath));
     const holder = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'opencode-workspace-'));
     const directory = (0,external_node_path_namespaceObject.join)(holder, (0,external_node_path_namespaceObject.basename)(root) || 'workspace');
     const skipped = [];
+    const untracked = [];
     const skip = (path, reason) => {
         skipped.push({ path, reason });
         log(`Workspace: left out ${path} (${reason})`);
@@ -68616,6 +68754,11 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
             skip(relPath, `symlink into excluded ${relTarget}`);
             return undefined;
         }
+        if (relTarget !== '' && !isTracked(relTarget, true)) {
+            // The target is not exported; a link to it would only dangle.
+            skip(relPath, `symlink to untracked ${relTarget}`);
+            return undefined;
+        }
         // Relative, so the link points into the export, never back at the checkout.
         return (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.join)(directory, relPath)), (0,external_node_path_namespaceObject.join)(directory, relTarget)) || '.';
     }
@@ -68626,10 +68769,17 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
             const relPath = relDir === '' ? entry.name : (0,external_node_path_namespaceObject.join)(relDir, entry.name);
             const source = (0,external_node_path_namespaceObject.join)(root, relPath);
             const target = (0,external_node_path_namespaceObject.join)(directory, relPath);
+            // `.git` (a directory, or a file in a submodule or worktree) is never
+            // exported and never worth a log line.
+            if (entry.name === '.git')
+                continue;
             if (entry.isDirectory()) {
                 if (isExcludedName(entry.name, true)) {
-                    if (entry.name !== '.git')
-                        skip(relPath, 'PR-controlled OpenCode directory');
+                    skip(relPath, 'PR-controlled OpenCode directory');
+                    continue;
+                }
+                if (!isTracked(relPath, true)) {
+                    untracked.push(`${relPath}/`);
                     continue;
                 }
                 await walk(relPath);
@@ -68637,6 +68787,10 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
             else if (entry.isSymbolicLink()) {
                 if (isExcludedName(entry.name, false) || EXCLUDED_DIRS.has(entry.name)) {
                     skip(relPath, 'PR-controlled OpenCode path');
+                    continue;
+                }
+                if (!isTracked(relPath, false)) {
+                    untracked.push(relPath);
                     continue;
                 }
                 const link = await linkTarget(source, relPath);
@@ -68648,10 +68802,20 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
                     skip(relPath, 'PR-controlled OpenCode config');
                     continue;
                 }
+                if (!isTracked(relPath, false)) {
+                    untracked.push(relPath);
+                    continue;
+                }
                 // A reflink where the file system offers one, a plain copy otherwise.
                 await (0,promises_namespaceObject.copyFile)(source, target, external_node_fs_namespaceObject.constants.COPYFILE_FICLONE);
             }
             else {
+                // Special files are never tracked as such, but a tracked path can be
+                // replaced by one in the working tree; either way it stays out.
+                if (!isTracked(relPath, false)) {
+                    untracked.push(relPath);
+                    continue;
+                }
                 const stats = await (0,promises_namespaceObject.lstat)(source);
                 skip(relPath, `special file (mode ${stats.mode.toString(8)})`);
             }
@@ -68664,10 +68828,20 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
         await (0,promises_namespaceObject.rm)(holder, { recursive: true, force: true });
         throw new Error(`could not export the checkout ${root} to ${directory}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    untracked.sort();
+    if (untracked.length > 0) {
+        // One line, not one per path: an ignored node_modules/ or build output
+        // would otherwise flood the log.
+        const examples = untracked.slice(0, UNTRACKED_EXAMPLES).map((path) => JSON.stringify(path));
+        const more = untracked.length > UNTRACKED_EXAMPLES ? ', ...' : '';
+        log(`Workspace: left out ${untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples.join(', ')}${more})`);
+    }
     return {
         directory,
         tempDir: holder,
         skipped,
+        source: tracked.kind === 'git' ? 'git' : 'tree',
+        untracked,
         dispose: () => (0,promises_namespaceObject.rm)(holder, { recursive: true, force: true })
     };
 }
@@ -68789,15 +68963,39 @@ const BOT_MARKER = '<!-- review-my-code-bot -->';
 
 ;// CONCATENATED MODULE: ./src/core/markdown-fences.ts
 /**
- * Splits markdown into fenced code blocks and the text between them, the way
- * GitHub reads them closely enough for the sanitizer: a fence opens with three
- * or more backticks or tildes (optionally after indentation or blockquote
- * markers) and closes with a run of the same character at least as long.
- * An unclosed fence runs to the end of the text, as on GitHub.
+ * Splits markdown into the fenced code blocks the sanitizer may trust as code
+ * and the text around them.
+ *
+ * Only a fence CommonMark cannot end early is trusted: a top-level fence (no
+ * block quote or list marker before it, at most 3 spaces of indentation, not
+ * inside a possible HTML block). A fence opened inside a block quote or list
+ * item ends when that container ends — e.g. at the first line without `>` or
+ * with too little indentation — so what this module would call its content
+ * can be prose on GitHub. Such fences stay in the text segments, and the
+ * sanitizer treats their lines as prose. Indentation of 2 or 3 spaces could
+ * place a fence inside a list item, so it is trusted only while no list item
+ * has appeared before it; 0 or 1 space always ends any open container.
+ *
+ * A trusted fence closes with a run of the same character at least as long,
+ * indented at most 3 spaces; unclosed, it runs to the end of the text.
  */
-const OPENING = /^([ \t>]*)(`{3,}|~{3,})(.*)$/;
+const TOP_OPENING = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
+/** A list item marker at the start of a line (after indentation or quote markers). */
+const LIST_ITEM = /^[ \t>]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+/** A line that may start an HTML block (CommonMark types 6 and 7 end at a blank line). */
+const HTML_START = /^[ \t>]*</;
+/**
+ * A fence-like line in any container: quote markers, list markers, a footnote
+ * label and indentation before a run of 3+ backticks or tildes. Deliberately
+ * broader than CommonMark; used for rewriting, never for trusting.
+ */
+const ANY_FENCE_LINE = /^((?:[ \t>*+\-.)0-9]|\[\^[^\]\n]*\]:)*)(`{3,}|~{3,})([^\n]*)$/;
+/** A backtick fence's info string may not contain backticks (CommonMark). */
+function validInfo(marker, info) {
+    return !(marker.startsWith('`') && info.includes('`'));
+}
 function isClosing(line, marker) {
-    const match = /^[ \t>]*(`{3,}|~{3,})[ \t]*$/.exec(line);
+    const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
     const run = match?.[1];
     return run !== undefined && run[0] === marker[0] && run.length >= marker.length;
 }
@@ -68807,6 +69005,8 @@ function splitFences(markdown) {
     const segments = [];
     let text = [];
     let index = 0;
+    let listSeen = false;
+    let htmlOpen = false;
     const flushText = () => {
         if (text.length > 0)
             segments.push({ kind: 'text', text: text.join('\n') });
@@ -68814,9 +69014,20 @@ function splitFences(markdown) {
     };
     while (index < lines.length) {
         const line = lines[index] ?? '';
-        const opening = OPENING.exec(line.replace(/\r$/, ''));
-        // A backtick fence's info string may not contain backticks (CommonMark).
-        if (opening === null || (opening[2]?.startsWith('`') && opening[3]?.includes('`'))) {
+        const bare = line.replace(/\r$/, '');
+        const opening = TOP_OPENING.exec(bare);
+        const indent = opening?.[1]?.length ?? 0;
+        const trusted = opening !== null &&
+            validInfo(opening[2] ?? '', opening[3] ?? '') &&
+            !htmlOpen &&
+            (indent <= 1 || !listSeen);
+        if (!trusted) {
+            if (LIST_ITEM.test(bare))
+                listSeen = true;
+            if (bare.trim() === '')
+                htmlOpen = false;
+            else if (HTML_START.test(bare))
+                htmlOpen = true;
             text.push(line);
             index += 1;
             continue;
@@ -68859,6 +69070,38 @@ function joinFences(segments) {
         return lines.join('\n');
     })
         .join('\n');
+}
+/**
+ * The line that closes a fence left open at the end of `markdown`, or
+ * undefined. A trusted fence closes with its marker; a fence in a container
+ * (seen loosely) closes with its quote markers kept and list markers turned
+ * into spaces, which stays inside the item whether or not one is open.
+ */
+function openFenceCloser(markdown) {
+    const last = splitFences(markdown).at(-1);
+    if (last === undefined)
+        return undefined;
+    if (last.kind === 'fence')
+        return last.closing === undefined ? last.marker : undefined;
+    let open;
+    for (const raw of last.text.split('\n')) {
+        const match = ANY_FENCE_LINE.exec(raw.replace(/\r$/, ''));
+        if (match === null)
+            continue;
+        const marker = match[2] ?? '```';
+        const info = match[3] ?? '';
+        if (open === undefined) {
+            if (validInfo(marker, info))
+                open = { prefix: match[1] ?? '', marker };
+        }
+        else if (info.trim() === '' && marker[0] === open.marker[0]) {
+            if (marker.length >= open.marker.length)
+                open = undefined;
+        }
+    }
+    if (open === undefined)
+        return undefined;
+    return `${open.prefix.replace(/[^> \t]/g, ' ')}${open.marker}`;
 }
 /** The longest run of `char` in `text` (0 when absent). */
 function longestRun(text, char) {
@@ -68991,15 +69234,51 @@ function redactProseDiffs(text) {
     }
     return out.join('\n');
 }
-const MENTION = /(?<![A-Za-z0-9_.+\-/@`\\])@([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\/[A-Za-z0-9][A-Za-z0-9_.-]*)?)/g;
-/** Wraps @-mentions in backticks, skipping inline code spans. */
+// GitHub links `@name` after any non-word character (see html-pipeline's MentionFilter).
+const MENTION = /(?<![A-Za-z0-9_])@([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}(?:\/[A-Za-z0-9][A-Za-z0-9_.-]*)?)/g;
+/** Autolinked URLs: GitHub does not notify from inside a link. */
+const sanitize_URL = /\b(?:https?:\/\/|www\.)[^\s<>`]*/g;
+/** Wraps the @-mentions of one prose run (no code spans in it) in backticks. */
+function wrapMentions(prose, out, nextChar) {
+    const urls = [...prose.matchAll(sanitize_URL)].map((m) => [m.index, m.index + m[0].length]);
+    let result = out;
+    let index = 0;
+    for (const match of prose.matchAll(MENTION)) {
+        const at = match.index;
+        if (urls.some(([start, end]) => at >= start && at < end))
+            continue;
+        let before = prose.slice(index, at);
+        // "\@name" renders as "@name": drop the escaping backslash (an odd run's last one).
+        const slashes = /\\*$/.exec(result + before)?.[0].length ?? 0;
+        if (slashes % 2 === 1 && before.endsWith('\\'))
+            before = before.slice(0, -1);
+        result += before;
+        // A backtick right next to the wrapper would merge into its run.
+        if (result.endsWith('`'))
+            result += ' ';
+        result += `\`@${match[1]}\``;
+        index = at + match[0].length;
+        if (index === prose.length && nextChar === '`')
+            result += ' ';
+    }
+    return result + prose.slice(index);
+}
+/**
+ * Wraps @-mentions in backticks, skipping inline code spans. Backtick runs
+ * that open no code span are escaped, so no wrapper added here can pair with
+ * them; a backslash-escaped backtick opens nothing (CommonMark).
+ */
 function defuseMentions(text) {
     let result = '';
     let index = 0;
+    let scan = index;
     while (index < text.length) {
-        const tick = text.indexOf('`', index);
+        let tick = text.indexOf('`', scan);
+        while (tick !== -1 && (/\\*$/.exec(text.slice(index, tick))?.[0].length ?? 0) % 2 === 1) {
+            tick = text.indexOf('`', tick + 1);
+        }
         const proseEnd = tick === -1 ? text.length : tick;
-        result += text.slice(index, proseEnd).replace(MENTION, '`@$1`');
+        result = wrapMentions(text.slice(index, proseEnd), result, text[proseEnd]);
         if (tick === -1)
             break;
         // A code span opens with a run of n backticks and closes with the next run of exactly n.
@@ -69007,19 +69286,74 @@ function defuseMentions(text) {
         const closer = new RegExp(`(?<!\`)${run}(?!\`)`, 'g');
         closer.lastIndex = tick + run.length;
         const close = closer.exec(text);
-        const spanEnd = close === null ? tick + run.length : close.index + run.length;
-        result += text.slice(tick, spanEnd);
-        index = spanEnd;
+        if (close === null) {
+            result += run.replace(/`/g, '\\`');
+            index = tick + run.length;
+        }
+        else {
+            index = close.index + run.length;
+            result += text.slice(tick, index);
+        }
+        scan = index;
     }
     return result;
+}
+/**
+ * Applies the prose rules to text outside trusted fences. Code spans cannot
+ * cross a blank line or a fence line, so mentions are defused per block; a
+ * fence-like line (one in a container) keeps its run, and its info string
+ * and prefix are defused too in case GitHub reads the line as prose.
+ */
+function sanitizeProse(text) {
+    const out = [];
+    let block = [];
+    const flush = () => {
+        if (block.length > 0)
+            out.push(defuseMentions(block.join('\n')));
+        block = [];
+    };
+    for (const line of redactProseDiffs(text).split('\n')) {
+        const fence = ANY_FENCE_LINE.exec(line);
+        if (fence !== null) {
+            flush();
+            out.push(`${defuseMentions(fence[1] ?? '')}${fence[2] ?? ''}${defuseMentions(fence[3] ?? '')}`);
+        }
+        else if (/^[ \t>]*\r?$/.test(line)) {
+            flush();
+            out.push(line);
+        }
+        else {
+            block.push(line);
+        }
+    }
+    flush();
+    return out.join('\n');
 }
 function infoWord(info) {
     return (info.trim().split(/[\s{:]/)[0] ?? '').toLowerCase();
 }
+/**
+ * Whatever the fence parser concluded, no line may open a suggestion block
+ * (nor, in the human part, a block that looks like bot state): every
+ * fence-like line, in any container, loses such an info string.
+ */
+function neutralizeInfoStrings(text, stateBlocks) {
+    return text
+        .split('\n')
+        .map((line) => {
+        const fence = ANY_FENCE_LINE.exec(line);
+        if (fence === null)
+            return line;
+        const info = (fence[3] ?? '').trim().toLowerCase();
+        const forged = info.startsWith('suggestion') || (stateBlocks && info.startsWith('rmcoc'));
+        return forged ? `${fence[1] ?? ''}${fence[2] ?? ''}${line.endsWith('\r') ? '\r' : ''}` : line;
+    })
+        .join('\n');
+}
 /** Applies the fence-aware rules to one segment. */
 function sanitizeSegment(segment, stateBlocks) {
     if (segment.kind === 'text') {
-        return { kind: 'text', text: defuseMentions(redactProseDiffs(segment.text)) };
+        return { kind: 'text', text: sanitizeProse(segment.text) };
     }
     if (segment.lines.some((line) => DIFF_START.test(line))) {
         return { kind: 'text', text: `${segment.prefix}${DIFF_REDACTED}` };
@@ -69033,9 +69367,10 @@ function sanitizeSegment(segment, stateBlocks) {
     return segment;
 }
 function sanitizeMarkdown(text, options, stateBlocks) {
-    const redacted = redactSecrets(text, options.secrets);
+    // A lone "\r" ends a line for CommonMark; make it one for the line rules too.
+    const redacted = redactSecrets(text.replace(/\r(?!\n)/g, '\n'), options.secrets);
     const segments = splitFences(redacted).map((segment) => sanitizeSegment(segment, stateBlocks));
-    return joinFences(segments);
+    return neutralizeInfoStrings(joinFences(segments), stateBlocks);
 }
 /**
  * Sanitizes a fragment without capping it: for text that ends up inside the
@@ -69046,10 +69381,18 @@ function sanitizeText(text, options = {}) {
 }
 /** Closes a fence left open (by the model or by the cut), so what follows renders as markdown. */
 function closeOpenFence(text) {
-    const last = splitFences(text).at(-1);
-    if (last?.kind !== 'fence' || last.closing !== undefined)
-        return text;
-    return `${text}\n${last.prefix.replace(/[^>]/g, '')}${last.marker}`;
+    const closer = openFenceCloser(text);
+    return closer === undefined ? text : `${text}\n${closer}`;
+}
+/** Removes the marker until none is left: removing one can join the halves of another. */
+function stripMarker(text) {
+    let current = text;
+    for (;;) {
+        const next = current.split(BOT_MARKER).join('');
+        if (next === current)
+            return current;
+        current = next;
+    }
 }
 /**
  * Closes an open fence and, over budget, cuts (never inside a surrogate pair)
@@ -69097,8 +69440,8 @@ function sanitizeComment(input) {
     if (budget < MIN_TEXT_BUDGET) {
         throw new SanitizeError(`the composed parts take ${overhead} of ${maxChars} characters, leaving ${budget} for the text (need ${MIN_TEXT_BUDGET})`);
     }
-    const withoutMarker = input.text.split(BOT_MARKER).join('');
-    const text = fitText(sanitizeMarkdown(withoutMarker, input, true), budget);
+    const withoutMarker = stripMarker(input.text);
+    const text = fitText(stripMarker(sanitizeMarkdown(withoutMarker, input, true)), budget);
     const body = compose(text);
     if (containsSecret(body, input.secrets)) {
         throw new SanitizeError('the composed body still contains a secret outside the text; sanitize block fields with sanitizeText first');
@@ -75174,7 +75517,7 @@ class FindingStage {
         this.openThreads = threads.filter((thread) => OPEN.has(thread.status));
     }
     submit(pass, input) {
-        const combines = [...new Set(input.combines ?? [])];
+        const combines = [...new Set((input.combines ?? []).map((id) => id.trim().toUpperCase()))];
         const parts = [];
         for (const id of combines) {
             const part = this.find(id);
@@ -75187,16 +75530,16 @@ class FindingStage {
             }
             parts.push({ id, score: part.score, suppressed: part.state === 'suppressed' });
         }
-        if (combines.length === 0) {
-            const duplicate = this.duplicateOf(input);
-            if (duplicate !== undefined) {
-                this.duplicates += 1;
-                return {
-                    kind: 'duplicate',
-                    duplicateOf: duplicate,
-                    reason: `Duplicate of ${duplicate} (same file, nearby line, same finding); not staged again.`
-                };
-            }
+        // A merge is checked too (tracked issues are never raised again), but not
+        // against the findings it replaces.
+        const duplicate = this.duplicateOf(input, new Set(combines));
+        if (duplicate !== undefined) {
+            this.duplicates += 1;
+            return {
+                kind: 'duplicate',
+                duplicateOf: duplicate,
+                reason: `Duplicate of ${duplicate} (same file, nearby line, same finding); not staged again.`
+            };
         }
         const decision = decideScore({ score: input.score, pass, category: input.category, combines: parts }, this.policy);
         if (decision.kind === 'rejected') {
@@ -75301,7 +75644,7 @@ class FindingStage {
             .map((f) => f.id);
         return ids.length === 0 ? 'none' : ids.join(', ');
     }
-    duplicateOf(input) {
+    duplicateOf(input, replaced) {
         const candidate = { path: input.file, line: input.line, finding: input.finding };
         const thread = isDuplicate(candidate, this.openThreads, (t) => ({
             path: t.file,
@@ -75310,7 +75653,7 @@ class FindingStage {
         }));
         if (thread !== undefined)
             return `thread ${thread.id}`;
-        const live = this.findings.filter((f) => f.state === 'staged');
+        const live = this.findings.filter((f) => f.state === 'staged' && !replaced.has(f.id));
         const staged = isDuplicate(candidate, live, (f) => ({
             path: f.file,
             line: f.line,
@@ -75501,6 +75844,16 @@ function assessSensitivity(metadata) {
 /** Characters of one untrusted fragment shown in the summary; the rest is elided. */
 const PASS_SUMMARY_CHARS = 3000;
 const ASSESSMENT_CHARS = 1500;
+/**
+ * Room for "Findings that could not go inline". Every such finding counts as
+ * published, so each must appear: assessments shrink as the count grows, and
+ * past this budget only one line per finding is left.
+ */
+const IN_SUMMARY_CHARS = 36_000;
+/** Below this, an assessment says too little to be worth its quote. */
+const MIN_ASSESSMENT_CHARS = 200;
+/** The shortest finding text kept on a one-line entry. */
+const MIN_FINDING_CHARS = 60;
 const VERDICT_TITLES = {
     approve: '✅ Approve',
     request_changes: '🟠 Request changes',
@@ -75534,6 +75887,18 @@ function summary_quote(text) {
         .split(/\r?\n/)
         .map((line) => (line.trim() === '' ? '>' : `> ${line}`))
         .join('\n');
+}
+/** Quotes `text` shortened so the quote, markers included, stays within `max` characters. */
+function quoteWithin(text, max) {
+    let chars = max;
+    for (let attempt = 0; attempt < 4 && chars > 0; attempt += 1) {
+        const quoted = summary_quote(shorten(text, chars));
+        if (quoted.length <= max)
+            return quoted;
+        chars -= quoted.length - max + 8;
+    }
+    // Many short lines: one line, then, cannot grow by more than its marker.
+    return summary_quote(shorten(text.replace(/\s+/g, ' '), Math.max(0, max - 8)));
 }
 /** One line of untrusted text (a finding title): no line breaks to start a block. */
 function oneLine(text) {
@@ -75573,12 +75938,38 @@ function findingsSection(input) {
             .join('\n'));
     }
     if (input.inSummary.length > 0) {
-        out.push('### Findings that could not go inline');
-        for (const f of input.inSummary) {
-            out.push(`#### ${where(f.path, f.line)}, score ${f.score} (${REASON_TEXT[f.reason]})`, `**${oneLine(f.finding)}**`, summary_quote(shorten(f.assessment, ASSESSMENT_CHARS)));
-        }
+        out.push('### Findings that could not go inline', ...inSummaryEntries(input.inSummary));
     }
     return out;
+}
+function findingTitle(f) {
+    return `#### \`${f.id}\` ${where(f.path, f.line)}, score ${f.score} (${REASON_TEXT[f.reason]})`;
+}
+/**
+ * One entry per finding, within IN_SUMMARY_CHARS: title, finding and an
+ * assessment shortened to fit; when even short assessments do not fit, one
+ * list line per finding (id, location, score and the finding, shortened).
+ */
+function inSummaryEntries(findings) {
+    const heads = findings.map((f) => [findingTitle(f), `**${oneLine(f.finding)}**`]);
+    // Each part is joined with "\n\n"; a quote adds "> " per line (counted as 2% slack).
+    const headChars = heads.flat().reduce((sum, part) => sum + part.length + 2, 0);
+    const perAssessment = Math.min(ASSESSMENT_CHARS, Math.floor(((IN_SUMMARY_CHARS - headChars) / findings.length - 2) * 0.9));
+    if (perAssessment >= MIN_ASSESSMENT_CHARS) {
+        return findings.flatMap((f, i) => [
+            ...(heads[i] ?? []),
+            quoteWithin(f.assessment, perAssessment)
+        ]);
+    }
+    const lineHead = (f) => `- \`${f.id}\` ${where(f.path, f.line)}, score ${f.score} (${REASON_TEXT[f.reason]}): `;
+    const fixed = findings.reduce((sum, f) => sum + lineHead(f).length + 1, 0);
+    const perFinding = Math.max(MIN_FINDING_CHARS, Math.floor((IN_SUMMARY_CHARS - fixed) / findings.length) - 2);
+    return [
+        findings
+            .map((f) => `${lineHead(f)}${shorten(oneLine(f.finding), Math.min(300, perFinding))}`)
+            .join('\n'),
+        `_${findings.length} findings: assessments left out to fit the comment._`
+    ];
 }
 function threadsSection(input) {
     const c = input.counts;
@@ -75620,7 +76011,7 @@ function summary_summaryBlock(input) {
             // Every finding published this run, inline or here (as the verdict counts them).
             posted: input.posted.length + input.inSummary.length,
             suppressed: input.counts.suppressed,
-            resolved: input.counts.threadsResolved,
+            resolved: input.counts.threadsResolved + input.counts.threadsConceded,
             pending: input.openThreads.pending,
             disputed: input.openThreads.disputed,
             escalated: input.openThreads.escalated
@@ -75629,8 +76020,10 @@ function summary_summaryBlock(input) {
 }
 /**
  * The summary comment: sanitized markdown + the rmcoc summary block + the
- * marker. The most important parts come first, so a cut at the size cap
- * only loses the tail of the pass summaries.
+ * marker. The findings (each counted as published) come before the pass
+ * summaries and are budgeted to IN_SUMMARY_CHARS, so a cut at the size cap
+ * loses pass-summary tail, never a finding. The cap is only reached with
+ * long pass summaries on top of a full findings budget.
  */
 function composeSummaryComment(input, secrets = []) {
     const text = [
@@ -76335,11 +76728,34 @@ class PassAccount {
 function failed(turn) {
     return turn.ending === 'deadline' || turn.error !== undefined;
 }
+/** Below this, there is no time left for another turn in the attempt. */
+const MIN_TURN_MS = 1_000;
+const NO_TOKENS = { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 };
+/**
+ * A prompt that never throws: if the session itself fails (the sidecar died,
+ * an unexpected answer), the turn fails fatally, so the review still
+ * publishes what is staged instead of crashing.
+ */
+async function safePrompt(session, text, deadlineMs) {
+    try {
+        return await session.prompt(text, { deadlineMs });
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return {
+            ending: 'idle',
+            toolCalls: [],
+            tokens: NO_TOKENS,
+            cost: 0,
+            steps: 0,
+            error: { message: `the agent session failed: ${message}`, fatal: true }
+        };
+    }
+}
 async function runPasses(options) {
     const now = options.now ?? Date.now;
     const { session, tools, log } = options;
     const passes = [];
-    const prompt = (text) => session.prompt(text, { deadlineMs: options.deadlineMs });
     for (let pass = 1; pass <= PASS_COUNT; pass += 1) {
         const started = now();
         const account = new PassAccount();
@@ -76350,32 +76766,40 @@ async function runPasses(options) {
             tools.currentPass = pass;
             const submitted = () => tools.passResults.has(pass);
             const text = options.passPrompt(pass);
+            // One attempt = the pass prompt and its nudges, within one deadline.
+            // The retry gets a fresh deadline: a pass is bounded by two of them.
+            let attemptEnd = 0;
+            const turn = async (prompt) => {
+                const left = attemptEnd - now();
+                if (left < MIN_TURN_MS)
+                    return false;
+                const result = await safePrompt(session, prompt, left);
+                account.add(result);
+                if (result.error?.fatal)
+                    fatal = result.error.message;
+                return !failed(result);
+            };
             for (let attempt = 1; attempt <= 2 && !submitted() && fatal === undefined; attempt += 1) {
                 if (attempt === 2) {
                     retried = true;
                     log.warning(`Pass ${pass} did not complete; trying it once more.`);
                 }
-                let turn = await prompt(text);
-                account.add(turn);
-                if (turn.error?.fatal)
-                    fatal = turn.error.message;
-                if (!submitted() && !failed(turn) && !nudged && fatal === undefined) {
+                attemptEnd = now() + options.deadlineMs;
+                const ended = await turn(text);
+                if (ended && !submitted() && !nudged && fatal === undefined) {
                     nudged = true;
-                    log.info(`Pass ${pass} ended without ${'submit_pass_results'}; nudging once.`);
-                    turn = await prompt(buildSubmitNudge(pass));
-                    account.add(turn);
-                    if (turn.error?.fatal)
-                        fatal = turn.error.message;
+                    log.info(`Pass ${pass} ended without submit_pass_results; nudging once.`);
+                    await turn(buildSubmitNudge(pass));
                 }
             }
             // Fix verification: every open thread needs an answer by the end of pass 1.
             const unanswered = tools.unansweredThreads();
             if (pass === 1 && unanswered.length > 0 && fatal === undefined) {
                 log.info(`${unanswered.length} earlier thread(s) got no answer; nudging once.`);
-                const turn = await prompt(buildThreadsNudge(pass, unanswered));
-                account.add(turn);
-                if (turn.error?.fatal)
-                    fatal = turn.error.message;
+                if (!(await turn(buildThreadsNudge(pass, unanswered))) &&
+                    attemptEnd - now() < MIN_TURN_MS) {
+                    log.warning('No time was left in pass 1 to ask about the unanswered threads.');
+                }
             }
             const result = tools.passResults.get(pass);
             const report = {
@@ -76730,22 +77154,31 @@ async function finishRun(input) {
         maxComments: config.maxComments,
         secrets: deps.secrets
     });
-    const verdict = decideVerdict({
-        reviews: context.pr.reviews,
-        postedScores: [...published.posted, ...published.inSummary].map((f) => f.score)
-    });
     const count = (action) => tools.threadOutcomes.filter((o) => o.action === action).length;
     const handled = new Map(tools.threadOutcomes.map((o) => [o.thread.id, o.action]));
-    const stillOpen = (status) => state.threads.filter((t) => {
-        const action = handled.get(t.id);
+    /** Each earlier thread's status after this run; undefined once it is resolved. */
+    const statusAfterRun = (thread) => {
+        const action = handled.get(thread.id);
         if (action === 'resolved' || action === 'conceded')
-            return false;
+            return undefined;
         if (action === 'escalated')
-            return status === 'ESCALATED';
+            return 'ESCALATED';
         if (action === 'rebutted')
-            return status === 'DISPUTED';
-        return t.status === status;
-    }).length;
+            return 'DISPUTED';
+        return thread.status === 'RESOLVED' ? undefined : thread.status;
+    };
+    const stillOpen = (status) => state.threads.filter((t) => statusAfterRun(t) === status).length;
+    // Seed 000 A6 counts every finding still open, not only this run's: an
+    // unfixed score-8 thread keeps the PR at request_changes.
+    const openThreadScores = state.threads
+        .filter((t) => statusAfterRun(t) !== undefined)
+        .map((t) => t.score);
+    const verdict = decideVerdict({
+        reviews: context.pr.reviews,
+        postedScores: [...published.posted, ...published.inSummary]
+            .map((f) => f.score)
+            .concat(openThreadScores)
+    });
     const passes = run.passes.map((p) => {
         const note = passNote(p);
         return {
@@ -76786,7 +77219,8 @@ async function finishRun(input) {
         warnings: tools.warnings,
         consolidationIncomplete: run.passes.length < 4 || run.passes.some((p) => !p.completed)
     };
-    const speak = shouldPostSummary(summary);
+    // A review that did not finish always says so on the PR, even with nothing else to say.
+    const speak = shouldPostSummary(summary) || summary.consolidationIncomplete;
     if (speak) {
         await gateway.postIssueComment(composeSummaryComment(summary, deps.secrets));
     }
@@ -77015,7 +77449,14 @@ class ActionReviewTools {
 
 const DEFAULT_DIFF_BUDGET_CHARS = 120_000;
 class ReviewFailedError extends Error {
+    outcome;
     name = 'ReviewFailedError';
+    constructor(message, 
+    /** What was published before the failure, so the outputs still tell it. */
+    outcome) {
+        super(message);
+        this.outcome = outcome;
+    }
 }
 /** The state after the dispute rules ran: settled threads are no longer open. */
 function withStatus(state, changes) {
@@ -77137,12 +77578,23 @@ class FourPassReviewEngine {
         finally {
             await agent.stop();
         }
-        if (run.fatal !== undefined && stage.publishable().length === 0) {
-            return await this.fail(gateway, `the model could not be used: ${run.fatal}`);
+        const completed = run.passes.filter((p) => p.completed).length;
+        // Nothing reviewed and nothing staged: never report a review that did not happen.
+        if (stage.publishable().length === 0 && (run.fatal !== undefined || completed === 0)) {
+            const why = run.fatal !== undefined
+                ? `the model could not be used: ${run.fatal}`
+                : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`;
+            return await this.fail(gateway, why);
         }
-        const outcome = await finishRun({ gateway, config, context, state, stage, tools, run, deps });
-        if (run.fatal !== undefined) {
-            throw new ReviewFailedError(`The review stopped early (the model failed: ${run.fatal}); staged findings were published.`);
+        let outcome;
+        try {
+            outcome = await finishRun({ gateway, config, context, state, stage, tools, run, deps });
+        }
+        catch (error) {
+            return await this.fail(gateway, `publishing the review failed part way (some comments may be posted, the summary is missing): ${review_engine_describe(error)}`);
+        }
+        if (run.fatal !== undefined || completed === 0) {
+            throw new ReviewFailedError(`The review stopped early (${run.fatal ?? 'no pass completed'}); the findings staged so far were published.`, outcome);
         }
         return outcome;
     }
@@ -77490,6 +77942,9 @@ async function main_run(options = {}) {
         setOutcomeOutputs(outcome);
     }
     catch (error) {
+        if (error instanceof ReviewFailedError && error.outcome !== undefined) {
+            setOutcomeOutputs(error.outcome);
+        }
         const message = error instanceof ConfigError
             ? error.problems.join('\n')
             : error instanceof Error

@@ -10,7 +10,7 @@ import { reviewEngineDeps } from './action/review-deps.js'
 import { GitHubActorDirectory } from './github/actor-directory.js'
 import { createGitHubClient } from './github/octokit.js'
 import type { ReviewEngine } from './review/engine.js'
-import { FourPassReviewEngine } from './review/review-engine.js'
+import { FourPassReviewEngine, ReviewFailedError } from './review/review-engine.js'
 import { authorizeActor } from './trigger/authorize.js'
 import { decideTrigger } from './trigger/event.js'
 
@@ -88,6 +88,9 @@ export async function run(options: RunOptions = {}): Promise<void> {
     }
     setOutcomeOutputs(outcome)
   } catch (error) {
+    if (error instanceof ReviewFailedError && error.outcome !== undefined) {
+      setOutcomeOutputs(error.outcome)
+    }
     const message =
       error instanceof ConfigError
         ? error.problems.join('\n')

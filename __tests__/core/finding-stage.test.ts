@@ -144,6 +144,19 @@ describe('FindingStage', () => {
     expect(stage.all().filter((f) => f.state === 'suppressed')).toHaveLength(2)
   })
 
+  it('a merge is deduplicated against open threads, but not against the findings it replaces', () => {
+    const stage = new FindingStage(policy, [thread('PENDING')])
+    stage.submit(1, finding({ file: 'src/other.ts', finding: 'Cache key ignores the tenant' }))
+    const merged = stage.submit(
+      4,
+      finding({ file: 'src/other.ts', finding: 'Cache key ignores the tenant', combines: ['f1'] })
+    )
+    expect(merged).toMatchObject({ kind: 'staged', id: 'F2' })
+    expect(stage.publishable().map((f) => f.id)).toEqual(['F2'])
+    const tracked = stage.submit(4, finding({ combines: ['F2'] }))
+    expect(tracked).toMatchObject({ kind: 'duplicate', duplicateOf: 'thread PRRT_1' })
+  })
+
   it('rejects a combination that names an unknown finding', () => {
     const stage = new FindingStage(policy, [])
     const result = stage.submit(4, finding({ combines: ['S9'] }))

@@ -162,3 +162,40 @@ it('a model that rejects the key: a short failure comment with the run link, and
   expect(comment).not.toContain(FAKE_API_KEY)
   expect(result.stdout).toMatch(/::error::Review failed: the model could not be used/)
 })
+
+it('a model that never answers: no pass completes, nothing is claimed, a failure comment and a failed step', async () => {
+  scenario = await startScenario([file])
+  scenario.model.fallback = { hang: true }
+  const result = await scenario.run({ passDeadlineMs: 1_500 })
+  expect(result.failed).toBe(true)
+  expect(result.outputs['verdict'] ?? '').toBe('')
+  expect(scenario.pr.reviews).toHaveLength(0)
+  expect(scenario.pr.issueComments).toHaveLength(1)
+  expect(scenario.pr.issueComments[0]?.body).toContain('actions/runs/42')
+  expect(result.stdout).toMatch(/::error::Review failed: no review pass completed/)
+})
+
+it('publishing refused by GitHub (no pull-requests: write) ends in a failure comment, not a silent green run', async () => {
+  scenario = await startScenario([file])
+  scenario.github.fail(
+    'POST /repos/:owner/:repo/pulls/:number/reviews',
+    { status: 403, body: { message: 'Resource not accessible by integration' } },
+    Infinity
+  )
+  scenario.github.fail(
+    'POST /repos/:owner/:repo/pulls/:number/comments',
+    { status: 403, body: { message: 'Resource not accessible by integration' } },
+    Infinity
+  )
+  scenario.model.enqueue(
+    ...pass(1, [tool.post('src/orders.ts', 10, 8, 'Order total overflows for large carts')]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run()
+  expect(result.failed).toBe(true)
+  expect(result.stdout).toMatch(/::error::Review failed: publishing the review failed part way/)
+  expect(scenario.pr.issueComments).toHaveLength(1)
+  expect(scenario.pr.issueComments[0]?.body).toMatch(/Resource not accessible by integration/)
+})

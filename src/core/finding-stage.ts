@@ -92,7 +92,7 @@ export class FindingStage {
   }
 
   submit(pass: number, input: FindingInput): StageResult {
-    const combines = [...new Set(input.combines ?? [])]
+    const combines = [...new Set((input.combines ?? []).map((id) => id.trim().toUpperCase()))]
     const parts: CombinedPart[] = []
     for (const id of combines) {
       const part = this.find(id)
@@ -105,15 +105,15 @@ export class FindingStage {
       }
       parts.push({ id, score: part.score, suppressed: part.state === 'suppressed' })
     }
-    if (combines.length === 0) {
-      const duplicate = this.duplicateOf(input)
-      if (duplicate !== undefined) {
-        this.duplicates += 1
-        return {
-          kind: 'duplicate',
-          duplicateOf: duplicate,
-          reason: `Duplicate of ${duplicate} (same file, nearby line, same finding); not staged again.`
-        }
+    // A merge is checked too (tracked issues are never raised again), but not
+    // against the findings it replaces.
+    const duplicate = this.duplicateOf(input, new Set(combines))
+    if (duplicate !== undefined) {
+      this.duplicates += 1
+      return {
+        kind: 'duplicate',
+        duplicateOf: duplicate,
+        reason: `Duplicate of ${duplicate} (same file, nearby line, same finding); not staged again.`
       }
     }
     const decision = decideScore(
@@ -235,7 +235,7 @@ export class FindingStage {
     return ids.length === 0 ? 'none' : ids.join(', ')
   }
 
-  private duplicateOf(input: FindingInput): string | undefined {
+  private duplicateOf(input: FindingInput, replaced: ReadonlySet<string>): string | undefined {
     const candidate: DedupeItem = { path: input.file, line: input.line, finding: input.finding }
     const thread = isDuplicate(candidate, this.openThreads, (t) => ({
       path: t.file,
@@ -243,7 +243,7 @@ export class FindingStage {
       finding: t.assessment.finding
     }))
     if (thread !== undefined) return `thread ${thread.id}`
-    const live = this.findings.filter((f) => f.state === 'staged')
+    const live = this.findings.filter((f) => f.state === 'staged' && !replaced.has(f.id))
     const staged = isDuplicate(candidate, live, (f) => ({
       path: f.file,
       line: f.line,

@@ -48,20 +48,29 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     maxComments: config.maxComments,
     secrets: deps.secrets
   })
-  const verdict = decideVerdict({
-    reviews: context.pr.reviews,
-    postedScores: [...published.posted, ...published.inSummary].map((f) => f.score)
-  })
   const count = (action: string) => tools.threadOutcomes.filter((o) => o.action === action).length
   const handled = new Map(tools.threadOutcomes.map((o) => [o.thread.id, o.action]))
+  /** Each earlier thread's status after this run; undefined once it is resolved. */
+  const statusAfterRun = (thread: RunState['threads'][number]): string | undefined => {
+    const action = handled.get(thread.id)
+    if (action === 'resolved' || action === 'conceded') return undefined
+    if (action === 'escalated') return 'ESCALATED'
+    if (action === 'rebutted') return 'DISPUTED'
+    return thread.status === 'RESOLVED' ? undefined : thread.status
+  }
   const stillOpen = (status: string) =>
-    state.threads.filter((t) => {
-      const action = handled.get(t.id)
-      if (action === 'resolved' || action === 'conceded') return false
-      if (action === 'escalated') return status === 'ESCALATED'
-      if (action === 'rebutted') return status === 'DISPUTED'
-      return t.status === status
-    }).length
+    state.threads.filter((t) => statusAfterRun(t) === status).length
+  // Seed 000 A6 counts every finding still open, not only this run's: an
+  // unfixed score-8 thread keeps the PR at request_changes.
+  const openThreadScores = state.threads
+    .filter((t) => statusAfterRun(t) !== undefined)
+    .map((t) => t.score)
+  const verdict = decideVerdict({
+    reviews: context.pr.reviews,
+    postedScores: [...published.posted, ...published.inSummary]
+      .map((f) => f.score)
+      .concat(openThreadScores)
+  })
   const passes: SummaryPass[] = run.passes.map((p) => {
     const note = passNote(p)
     return {
@@ -102,7 +111,8 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     warnings: tools.warnings,
     consolidationIncomplete: run.passes.length < 4 || run.passes.some((p) => !p.completed)
   }
-  const speak = shouldPostSummary(summary)
+  // A review that did not finish always says so on the PR, even with nothing else to say.
+  const speak = shouldPostSummary(summary) || summary.consolidationIncomplete
   if (speak) {
     await gateway.postIssueComment(composeSummaryComment(summary, deps.secrets))
   } else {

@@ -67,11 +67,40 @@ function failed(turn: AgentTurn): boolean {
   return turn.ending === 'deadline' || turn.error !== undefined
 }
 
+/** Below this, there is no time left for another turn in the attempt. */
+const MIN_TURN_MS = 1_000
+
+const NO_TOKENS = { input: 0, output: 0, reasoning: 0, cacheRead: 0, cacheWrite: 0 }
+
+/**
+ * A prompt that never throws: if the session itself fails (the sidecar died,
+ * an unexpected answer), the turn fails fatally, so the review still
+ * publishes what is staged instead of crashing.
+ */
+async function safePrompt(
+  session: AgentSession,
+  text: string,
+  deadlineMs: number
+): Promise<AgentTurn> {
+  try {
+    return await session.prompt(text, { deadlineMs })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return {
+      ending: 'idle',
+      toolCalls: [],
+      tokens: NO_TOKENS,
+      cost: 0,
+      steps: 0,
+      error: { message: `the agent session failed: ${message}`, fatal: true }
+    }
+  }
+}
+
 export async function runPasses(options: PassRunOptions): Promise<PassRunResult> {
   const now = options.now ?? Date.now
   const { session, tools, log } = options
   const passes: PassReport[] = []
-  const prompt = (text: string) => session.prompt(text, { deadlineMs: options.deadlineMs })
 
   for (let pass = 1; pass <= PASS_COUNT; pass += 1) {
     const started = now()
@@ -83,29 +112,40 @@ export async function runPasses(options: PassRunOptions): Promise<PassRunResult>
       tools.currentPass = pass
       const submitted = () => tools.passResults.has(pass)
       const text = options.passPrompt(pass)
+      // One attempt = the pass prompt and its nudges, within one deadline.
+      // The retry gets a fresh deadline: a pass is bounded by two of them.
+      let attemptEnd = 0
+      const turn = async (prompt: string): Promise<boolean> => {
+        const left = attemptEnd - now()
+        if (left < MIN_TURN_MS) return false
+        const result = await safePrompt(session, prompt, left)
+        account.add(result)
+        if (result.error?.fatal) fatal = result.error.message
+        return !failed(result)
+      }
       for (let attempt = 1; attempt <= 2 && !submitted() && fatal === undefined; attempt += 1) {
         if (attempt === 2) {
           retried = true
           log.warning(`Pass ${pass} did not complete; trying it once more.`)
         }
-        let turn = await prompt(text)
-        account.add(turn)
-        if (turn.error?.fatal) fatal = turn.error.message
-        if (!submitted() && !failed(turn) && !nudged && fatal === undefined) {
+        attemptEnd = now() + options.deadlineMs
+        const ended = await turn(text)
+        if (ended && !submitted() && !nudged && fatal === undefined) {
           nudged = true
-          log.info(`Pass ${pass} ended without ${'submit_pass_results'}; nudging once.`)
-          turn = await prompt(buildSubmitNudge(pass))
-          account.add(turn)
-          if (turn.error?.fatal) fatal = turn.error.message
+          log.info(`Pass ${pass} ended without submit_pass_results; nudging once.`)
+          await turn(buildSubmitNudge(pass))
         }
       }
       // Fix verification: every open thread needs an answer by the end of pass 1.
       const unanswered = tools.unansweredThreads()
       if (pass === 1 && unanswered.length > 0 && fatal === undefined) {
         log.info(`${unanswered.length} earlier thread(s) got no answer; nudging once.`)
-        const turn = await prompt(buildThreadsNudge(pass, unanswered))
-        account.add(turn)
-        if (turn.error?.fatal) fatal = turn.error.message
+        if (
+          !(await turn(buildThreadsNudge(pass, unanswered))) &&
+          attemptEnd - now() < MIN_TURN_MS
+        ) {
+          log.warning('No time was left in pass 1 to ask about the unanswered threads.')
+        }
       }
       const result = tools.passResults.get(pass)
       const report: PassReport = {

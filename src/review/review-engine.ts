@@ -55,6 +55,13 @@ export const DEFAULT_DIFF_BUDGET_CHARS = 120_000
 
 export class ReviewFailedError extends Error {
   override name = 'ReviewFailedError'
+  constructor(
+    message: string,
+    /** What was published before the failure, so the outputs still tell it. */
+    readonly outcome?: ReviewOutcome
+  ) {
+    super(message)
+  }
 }
 
 /** The state after the dispute rules ran: settled threads are no longer open. */
@@ -190,13 +197,28 @@ export class FourPassReviewEngine implements ReviewEngine {
     } finally {
       await agent.stop()
     }
-    if (run.fatal !== undefined && stage.publishable().length === 0) {
-      return await this.fail(gateway, `the model could not be used: ${run.fatal}`)
+    const completed = run.passes.filter((p) => p.completed).length
+    // Nothing reviewed and nothing staged: never report a review that did not happen.
+    if (stage.publishable().length === 0 && (run.fatal !== undefined || completed === 0)) {
+      const why =
+        run.fatal !== undefined
+          ? `the model could not be used: ${run.fatal}`
+          : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`
+      return await this.fail(gateway, why)
     }
-    const outcome = await finishRun({ gateway, config, context, state, stage, tools, run, deps })
-    if (run.fatal !== undefined) {
+    let outcome: ReviewOutcome
+    try {
+      outcome = await finishRun({ gateway, config, context, state, stage, tools, run, deps })
+    } catch (error) {
+      return await this.fail(
+        gateway,
+        `publishing the review failed part way (some comments may be posted, the summary is missing): ${describe(error)}`
+      )
+    }
+    if (run.fatal !== undefined || completed === 0) {
       throw new ReviewFailedError(
-        `The review stopped early (the model failed: ${run.fatal}); staged findings were published.`
+        `The review stopped early (${run.fatal ?? 'no pass completed'}); the findings staged so far were published.`,
+        outcome
       )
     }
     return outcome
