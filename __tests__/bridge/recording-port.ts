@@ -8,6 +8,7 @@ import type {
   RunState,
   ToolAck
 } from '../../src/ports/review-tools.js'
+import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
 
 export interface RecordedCall {
   readonly method: keyof ReviewTools
@@ -16,15 +17,8 @@ export interface RecordedCall {
 
 export class RecordingPort implements ReviewTools {
   readonly calls: RecordedCall[] = []
-  runState: RunState = {
-    threads: [],
-    metadata: {
-      status_counts: { PENDING: 0, RESOLVED: 0, DISPUTED: 0, ESCALATED: 0 },
-      total_threads: 0,
-      last_reviewed_sha: null,
-      last_run: null
-    }
-  }
+  runState: RunState = EMPTY_RUN_STATE
+
   postResult: PostReviewCommentResult = {
     status: 'staged',
     finding_id: 'F1',

@@ -1,4 +1,5 @@
 /** Plain-data builders for the state tests (no I/O). */
+import type { RunState } from '../../src/core/threads.js'
 import type {
   Author,
   IssueCommentData,
@@ -77,4 +78,15 @@ export function issueComment(
 ): IssueCommentData {
   const id = nextId++
   return { id, nodeId: `IC_${id}`, author, body, createdAt }
+}
+
+/** The run state of a PR the bot has never reviewed. */
+export const EMPTY_RUN_STATE: RunState = {
+  threads: [],
+  metadata: {
+    status_counts: { PENDING: 0, RESOLVED: 0, DISPUTED: 0, ESCALATED: 0 },
+    total_threads: 0,
+    last_reviewed_sha: null,
+    last_run: null
+  }
 }

@@ -20,6 +20,23 @@ import { dirname, join } from 'node:path'
 
 export type FileSpec = string | { symlink: string }
 
+/** git in a scratch checkout (never this repository), with a fixed identity; returns stdout. */
+export function scratchGit(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: dir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: dir,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com'
+    }
+  })
+}
+
 /** Writes `files` (path -> content or symlink target), then git init + commit. */
 export async function makeGitCheckout(files: Record<string, FileSpec>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'oc-checkout-'))
@@ -29,20 +46,7 @@ export async function makeGitCheckout(files: Record<string, FileSpec>): Promise<
     if (typeof spec === 'string') await writeFile(full, spec)
     else await symlink(spec.symlink, full)
   }
-  const git = (...args: string[]): void => {
-    execFileSync('git', args, {
-      cwd: dir,
-      stdio: 'ignore',
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: dir,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@example.com',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@example.com'
-      }
-    })
-  }
+  const git = (...args: string[]): void => void scratchGit(dir, ...args)
   git('init', '-q', '-b', 'main')
   git('add', '-A')
   git('commit', '-q', '-m', 'PR head')

@@ -6,7 +6,7 @@ import { chmod, lstat, mkdir, mkdtemp, readFile, readlink, rm, writeFile } from 
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createSanitizedWorkspace, type SanitizedWorkspace } from '../../src/opencode/workspace.js'
-import { fingerprint, makeGitCheckout } from './checkout.js'
+import { fingerprint, makeGitCheckout, scratchGit } from './checkout.js'
 
 let checkout: string | undefined
 let workspace: SanitizedWorkspace | undefined
@@ -21,22 +21,7 @@ afterEach(async () => {
   scratch = undefined
 })
 
-/** git in a scratch checkout (never this repository). */
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: dir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: dir,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.com',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.com'
-    }
-  })
-}
+const git = scratchGit
 
 /** Commits whatever the working tree holds now (so later additions are tracked). */
 function commitAll(dir: string): void {

@@ -4,21 +4,11 @@
  * that dies never crashes the review.
  */
 import { FindingStage } from '../../src/core/finding-stage.js'
-import type { RunState } from '../../src/core/threads.js'
+import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
 import type { AgentSession, AgentTurn, ReviewLog } from '../../src/ports/agent-session.js'
 import type { ReviewGateway } from '../../src/ports/review-gateway.js'
 import { runPasses } from '../../src/review/orchestrator.js'
 import { ActionReviewTools } from '../../src/review/review-tools.js'
-
-const EMPTY_STATE: RunState = {
-  threads: [],
-  metadata: {
-    status_counts: { PENDING: 0, RESOLVED: 0, DISPUTED: 0, ESCALATED: 0 },
-    total_threads: 0,
-    last_reviewed_sha: null,
-    last_run: null
-  }
-}
 
 type Step = 'submit' | 'idle' | 'deadline' | 'throw' | 'fatal'
 
@@ -39,7 +29,7 @@ function setup(script: Step[], msPerTurn = 1_000) {
       { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false },
       []
     ),
-    state: EMPTY_STATE,
+    state: EMPTY_RUN_STATE,
     secrets: [],
     warn: () => undefined
   })
