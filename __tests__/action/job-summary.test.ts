@@ -8,25 +8,10 @@ import {
   type JobSummaryInput
 } from '../../src/action/job-summary.js'
 import type { StagedFinding } from '../../src/core/finding-stage.js'
+import { stagedFinding } from '../core/state-fixtures.js'
 
-function finding(id: string, extra: Partial<StagedFinding>): StagedFinding {
-  return {
-    id,
-    pass: 1,
-    file: 'src/a.ts',
-    line: 10,
-    body: 'b',
-    finding: `Finding ${id}`,
-    assessment: 'a',
-    score: 6,
-    baseScore: 6,
-    promoted: false,
-    elevated: false,
-    combines: [],
-    state: 'staged',
-    ...extra
-  }
-}
+const finding = (id: string, extra: Partial<StagedFinding>): StagedFinding =>
+  stagedFinding(id, { file: 'src/a.ts', line: 10, body: 'b', assessment: 'a', ...extra })
 
 const input: JobSummaryInput = {
   verdict: { verdict: 'request_changes', reasons: ['1 posted finding scored 5-8 (highest 8)'] },

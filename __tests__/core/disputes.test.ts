@@ -10,16 +10,17 @@ import {
   BOT_LOGINS,
   comment,
   DEV,
-  findingBody,
   OTHER_BOT,
   replyBody,
-  thread
+  thread,
+  botRebuttal,
+  botRoot,
+  devReply
 } from './state-fixtures.js'
 
-const root = () => comment(BOT_GRAPHQL, findingBody())
-const dev = (body = 'This is intended.') => comment(DEV, body)
-const rebuttal = () =>
-  comment(BOT_GRAPHQL, replyBody('rebuttal', 'DISPUTED', 'I still think this is a bug.'))
+const root = botRoot
+const dev = devReply
+const rebuttal = botRebuttal
 
 function state(t: ReviewThreadData): ThreadState {
   const rebuilt = rebuildThread(t, BOT_LOGINS)

@@ -11,6 +11,7 @@ import {
 } from '../../src/core/publication.js'
 import { parseRmcoc } from '../../src/core/rmcoc.js'
 import { REDACTED } from '../../src/core/sanitize.js'
+import { stagedFinding } from './state-fixtures.js'
 
 // src/app.ts: new lines 10-19 are commentable (one hunk of 10 added lines).
 const APP_PATCH = ['@@ -9,0 +10,10 @@', ...Array.from({ length: 10 }, (_, i) => `+line ${i}`)].join(
@@ -27,22 +28,12 @@ const changedPaths = FILES.map((f) => f.path)
 let seq = 0
 function staged(extra: Partial<StagedFinding> = {}): StagedFinding {
   seq += 1
-  return {
-    id: `F${seq}`,
-    pass: 1,
-    file: 'src/app.ts',
-    line: 12,
+  return stagedFinding(`F${seq}`, {
     body: `Problem number ${seq}.`,
     finding: `Finding ${seq}`,
     assessment: `Assessment ${seq}`,
-    score: 6,
-    baseScore: 6,
-    promoted: false,
-    elevated: false,
-    combines: [],
-    state: 'staged',
     ...extra
-  }
+  })
 }
 
 const plan = (findings: StagedFinding[], extra: Partial<PublicationInput> = {}) =>

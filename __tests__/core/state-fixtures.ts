@@ -1,4 +1,5 @@
 /** Plain-data builders for the state tests (no I/O). */
+import type { StagedFinding } from '../../src/core/finding-stage.js'
 import type { RunState } from '../../src/core/threads.js'
 import type {
   Author,
@@ -90,3 +91,29 @@ export const EMPTY_RUN_STATE: RunState = {
     last_run: null
   }
 }
+
+/** A staged finding (score 6, pass 1); `id` also names its finding text. */
+export function stagedFinding(id: string, extra: Partial<StagedFinding> = {}): StagedFinding {
+  return {
+    id,
+    pass: 1,
+    file: 'src/app.ts',
+    line: 12,
+    body: `Problem ${id}.`,
+    finding: `Finding ${id}`,
+    assessment: `Assessment ${id}`,
+    score: 6,
+    baseScore: 6,
+    promoted: false,
+    elevated: false,
+    combines: [],
+    state: 'staged',
+    ...extra
+  }
+}
+
+/** The usual cast of a disputed thread, as GraphQL returns it. */
+export const botRoot = () => comment(BOT_GRAPHQL, findingBody())
+export const devReply = (body = 'This is intended.') => comment(DEV, body)
+export const botRebuttal = () =>
+  comment(BOT_GRAPHQL, replyBody('rebuttal', 'DISPUTED', 'I still think this is a bug.'))

@@ -15,13 +15,16 @@ import {
   OTHER_BOT,
   replyBody,
   REVIEWER,
-  thread
+  thread,
+  botRebuttal,
+  botRoot,
+  devReply
 } from './state-fixtures.js'
 
-const root = () => comment(BOT_GRAPHQL, findingBody())
-const dev = (body = 'This is intended.') => comment(DEV, body)
+const root = botRoot
+const dev = devReply
 const bot = (...args: Parameters<typeof replyBody>) => comment(BOT_GRAPHQL, replyBody(...args))
-const rebuttal = () => bot('rebuttal', 'DISPUTED', 'I still think this is a bug.')
+const rebuttal = botRebuttal
 
 function rebuild(t: ReviewThreadData) {
   const ignored: Parameters<typeof rebuildThread>[2] = []
