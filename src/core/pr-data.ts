@@ -80,3 +80,18 @@ export interface PullRequestData {
   readonly requestedReviewers: readonly string[]
   readonly reviews: readonly PullRequestReviewData[]
 }
+
+/** A check run on a commit: the run record's home (our check run carries it in output.text). */
+export interface CheckRunData {
+  readonly id: number
+  readonly name: string
+  /** Slug of the GitHub App that created it ("github-actions" for the Actions token); null when unknown. */
+  readonly appSlug: string | null
+  readonly headSha: string
+  /** queued | in_progress | completed */
+  readonly status: string
+  readonly conclusion: string | null
+  readonly completedAt: string | null
+  /** output.text: the run record's rmcoc block lives here; "" when absent. */
+  readonly text: string
+}

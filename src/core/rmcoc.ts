@@ -8,8 +8,12 @@
 import { z } from 'zod'
 import { BOT_MARKER } from './marker.js'
 
-/** Blocks larger than this (UTF-8 bytes of the JSON) are ignored unread. */
-export const RMCOC_MAX_BYTES = 16 * 1024
+/**
+ * Blocks larger than this (UTF-8 bytes of the JSON) are ignored unread. A
+ * run record carries the summary-only findings, so it needs more than a
+ * finding's block; a comment body is capped at 65,536 characters anyway.
+ */
+export const RMCOC_MAX_BYTES = 48 * 1024
 
 export const RESOLVED_HEADING = '✅ **Issue Resolved**'
 export const ESCALATED_HEADING = '🔺 **Escalated to Human Review**'
@@ -22,7 +26,11 @@ export const REPLY_KINDS = [
   'rebuttal',
   'resolution',
   'escalation',
-  'follow-up'
+  'follow-up',
+  /** The dispute rule resolved the thread without human reviewers: the developer's call. */
+  'developers-call',
+  /** A finding resolved as fixed came back: the bot reopened its thread. */
+  'reopening'
 ] as const
 export type ReplyKind = (typeof REPLY_KINDS)[number]
 
@@ -36,10 +44,20 @@ const STATUSES_BY_KIND: Record<ReplyKind, readonly ThreadStatus[]> = {
   rebuttal: ['DISPUTED'],
   resolution: ['RESOLVED'],
   escalation: ['ESCALATED'],
-  'follow-up': ['PENDING', 'DISPUTED']
+  'follow-up': ['PENDING', 'DISPUTED'],
+  'developers-call': ['RESOLVED'],
+  reopening: ['PENDING']
 }
 
+/** How a RESOLVED finding was closed; it decides whether raising it again is refused or a regression. */
+export const RESOLUTIONS = ['fixed', 'conceded', 'developers-call', 'dismissed'] as const
+export type Resolution = (typeof RESOLUTIONS)[number]
+
 const score = z.number().int().min(1).max(10)
+const findingId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:/-]{1,64}$/, 'id must be 1-64 characters of A-Z a-z 0-9 _ . : / -')
+
 const count = z.number().int().min(0)
 
 const findingBlock = z
@@ -52,10 +70,7 @@ const findingBlock = z
     /** Score before promotion by score elevation; never above `score`. */
     base_score: score.optional(),
     /** Stable id, so later runs and replies can name the finding. */
-    id: z
-      .string()
-      .regex(/^[A-Za-z0-9_.:/-]{1,64}$/, 'id must be 1-64 characters of A-Z a-z 0-9 _ . : / -')
-      .optional()
+    id: findingId.optional()
   })
   .refine((b) => b.base_score === undefined || b.base_score <= b.score, {
     message: 'base_score must not exceed score',
@@ -72,9 +87,35 @@ const replyBlock = z
     path: ['status']
   })
 
+const commitSha = z
+  .string()
+  .regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/, 'must be a commit SHA (40 or 64 hex digits)')
+
+/**
+ * A finding published only in the summary comment (no thread to hold it):
+ * the run record carries it forward, run after run, with its status.
+ */
+const summaryRecord = z.object({
+  id: findingId,
+  file: z.string().min(1).max(500),
+  /** null for a file-level finding. */
+  line: z.number().int().min(1).nullable(),
+  finding: z.string().trim().min(1).max(500),
+  assessment: z.string().trim().max(1000).optional(),
+  score,
+  status: z.enum(THREAD_STATUSES),
+  resolution: z.enum(RESOLUTIONS).optional()
+})
+
 const summaryBlock = z.object({
   kind: z.literal('summary'),
-  head_sha: z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/, 'head_sha must be a commit SHA'),
+  head_sha: commitSha,
+  /** The base commit the reviewed head was compared with. */
+  base_sha: commitSha.optional(),
+  /** full: the whole PR was reviewed; incremental: only the change since the last reviewed head. */
+  scope: z.enum(['full', 'incremental']).optional(),
+  /** Summary-only findings, every status (resolved ones too: dedupe and regressions need them). */
+  findings: z.array(summaryRecord).max(200).optional(),
   counts: z.object({
     posted: count,
     suppressed: count,
@@ -102,6 +143,7 @@ export type FindingBlock = z.output<typeof findingBlock>
 export type ReplyBlock = z.output<typeof replyBlock>
 export type SummaryBlock = z.output<typeof summaryBlock>
 export type SummaryCounts = SummaryBlock['counts']
+export type SummaryRecord = z.output<typeof summaryRecord>
 /** What formatBotComment accepts: any block, or a finding in the seed's kind-less form. */
 export type RmcocBlockInput = RmcocBlock | Omit<FindingBlock, 'kind'>
 

@@ -7,7 +7,13 @@
 import type { DedupeItem } from './dedupe.js'
 import { isBotLogin, readComment, type IgnoredComment } from './bot-comments.js'
 import type { IssueCommentData, ReviewCommentData, ReviewThreadData } from './pr-data.js'
-import { blockStatus, THREAD_STATUSES, type FindingBlock, type ThreadStatus } from './rmcoc.js'
+import {
+  blockStatus,
+  THREAD_STATUSES,
+  type FindingBlock,
+  type Resolution,
+  type ThreadStatus
+} from './rmcoc.js'
 import { latestRunRecord, type RunRecord } from './run-record.js'
 
 export interface DeveloperReply {
@@ -41,6 +47,19 @@ export interface ThreadState {
    * rebuildThread always sets it (absent reads as 'bot': no action).
    */
   readonly last_word?: 'bot' | 'developer'
+  /**
+   * Where the finding lives: a review thread (absent reads as 'thread'), or
+   * only a record in the run record / summary comment ('summary': no thread
+   * to reply in; the id is "summary:<record id>").
+   */
+  readonly origin?: 'thread' | 'summary'
+  /** How a RESOLVED finding was closed; absent while open or when unknown. */
+  readonly resolution?: Resolution
+  /**
+   * Replies by people who are neither the PR author nor collaborators with
+   * write access: shown to the agent as context, never part of a dispute.
+   */
+  readonly other_comments?: readonly DeveloperReply[]
 }
 
 export interface RunStateMetadata {

@@ -1,11 +1,14 @@
 /** ReviewGateway over Octokit: the reads and writes of one pull request. */
 import type {
   ChangedFile,
+  CheckRunData,
   IssueCommentData,
   PullRequestData,
   ReviewThreadData
 } from '../core/pr-data.js'
 import type {
+  CheckRunInput,
+  CheckRunResult,
   CommentPlacement,
   LineComment,
   PostedComment,
@@ -113,5 +116,22 @@ export class GitHubReviewGateway implements ReviewGateway {
 
   updateIssueComment(commentId: number, body: string): Promise<PostedComment> {
     return updateIssueComment(this.write, commentId, body)
+  }
+
+  // Stubs until the check-run, commit and unresolve adapters land.
+  listCommits(): Promise<string[]> {
+    return Promise.reject(new Error('listCommits is not implemented yet'))
+  }
+
+  listCheckRuns(_sha: string, _name: string): Promise<CheckRunData[]> {
+    return Promise.reject(new Error('listCheckRuns is not implemented yet'))
+  }
+
+  unresolveThread(_threadId: string): Promise<ResolveResult> {
+    return Promise.reject(new Error('unresolveThread is not implemented yet'))
+  }
+
+  createCheckRun(_input: CheckRunInput): Promise<CheckRunResult> {
+    return Promise.reject(new Error('createCheckRun is not implemented yet'))
   }
 }

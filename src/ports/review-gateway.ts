@@ -6,6 +6,7 @@
  */
 import type {
   ChangedFile,
+  CheckRunData,
   IssueCommentData,
   PullRequestData,
   ReviewThreadData
@@ -72,6 +73,31 @@ export type ResolveResult =
       readonly warning: string
     }
 
+/** The check run that records a completed review on the head it reviewed. */
+export interface CheckRunInput {
+  readonly headSha: string
+  readonly name: string
+  /** output.title */
+  readonly title: string
+  /** output.summary (markdown, at most 65,535 characters) */
+  readonly summary: string
+  /** output.text: carries the run record (rmcoc block + marker). */
+  readonly text: string
+  readonly conclusion: 'success' | 'neutral' | 'action_required' | 'failure'
+}
+
+/** The permission a check run needs with the Actions token. */
+export const CHECK_RUN_PERMISSION = 'checks: write'
+
+export type CheckRunResult =
+  | { readonly kind: 'created'; readonly id: number; readonly url: string }
+  | {
+      /** The token may not create check runs (403/404): nothing was written. */
+      readonly kind: 'forbidden'
+      /** Names the missing permission; meant for the job log and the summary. */
+      readonly warning: string
+    }
+
 export interface ReviewGateway {
   readonly pullRequest: PullRequestRef
 
@@ -83,6 +109,13 @@ export interface ReviewGateway {
   compareFiles(base: string, head: string): Promise<ChangedFile[] | undefined>
   /** A file's text at a ref (e.g. the BASE branch); undefined when there is no such file. */
   readFile(path: string, ref: string): Promise<string | undefined>
+  /** SHAs of the PR's commits, oldest first (GitHub lists at most 250). */
+  listCommits(): Promise<string[]>
+  /**
+   * Completed and running check runs named `name` on commit `sha`; [] when
+   * there are none, the commit is unknown, or the token may not read checks.
+   */
+  listCheckRuns(sha: string, name: string): Promise<CheckRunData[]>
   /** Every review thread with every comment, oldest first. */
   listReviewThreads(): Promise<ReviewThreadData[]>
   /** Every conversation comment, oldest first. */
@@ -108,6 +141,10 @@ export interface ReviewGateway {
     threadId: string,
     fallbackReply?: { readonly commentId: number; readonly body: string }
   ): Promise<ResolveResult>
+  /** Reopens a resolved thread (regression); 'forbidden' says what permission is missing. */
+  unresolveThread(threadId: string): Promise<ResolveResult>
+  /** A completed check run on `headSha` (the run record); 'forbidden' without checks: write. */
+  createCheckRun(input: CheckRunInput): Promise<CheckRunResult>
   /** A conversation comment (the run summary). */
   postIssueComment(body: string): Promise<PostedComment>
   /** Replaces the body of a conversation comment (editing is idempotent). */
