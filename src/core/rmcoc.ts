@@ -112,6 +112,8 @@ const summaryBlock = z.object({
   head_sha: commitSha,
   /** The base commit the reviewed head was compared with. */
   base_sha: commitSha.optional(),
+  /** When the run finished (ISO 8601): orders records kept in several places. */
+  reviewed_at: z.iso.datetime({ offset: true }).optional(),
   /** full: the whole PR was reviewed; incremental: only the change since the last reviewed head. */
   scope: z.enum(['full', 'incremental']).optional(),
   /** Summary-only findings, every status (resolved ones too: dedupe and regressions need them). */
