@@ -8,8 +8,10 @@ import type { ReviewThreadData } from '../../src/core/pr-data.js'
 import {
   BOT_GRAPHQL,
   BOT_LOGINS,
+  BYSTANDER,
   comment,
   DEV,
+  isDeveloper,
   OTHER_BOT,
   replyBody,
   thread,
@@ -61,6 +63,20 @@ describe('isRejectedAgain', () => {
     ]
   ])('%s → %s', (_name, make, expected) => {
     expect(isRejectedAgain(state(make()))).toBe(expected)
+  })
+
+  it('never matches a summary-only finding (no thread to argue in)', () => {
+    const disputed = rejectedAgain()
+    expect(isRejectedAgain(disputed)).toBe(true)
+    expect(isRejectedAgain({ ...disputed, id: 'summary:sqli', origin: 'summary' })).toBe(false)
+    expect(settleDisputes([{ ...disputed, origin: 'summary' }], [])).toEqual([])
+  })
+
+  it('a bystander rejecting the rebuttal does not bring the thread to a decision', () => {
+    const t = thread([root(), dev(), rebuttal(), comment(BYSTANDER, 'Agree with the author.')])
+    expect(isRejectedAgain(state(t))).toBe(true)
+    expect(isRejectedAgain(rebuildThread(t, BOT_LOGINS, [], isDeveloper)!)).toBe(false)
+    expect(settleDisputes([rebuildThread(t, BOT_LOGINS, [], isDeveloper)!], ['bob'])).toEqual([])
   })
 })
 
@@ -147,9 +163,10 @@ describe('settleDisputes', () => {
     expect(body).toMatch(/developer's position stands: this PR has no human reviewer/)
     expect(body).not.toContain(ESCALATED_HEADING)
     expect(body).not.toContain('please decide')
+    // Its own kind: a later run reads it as the developer's call, not as a fix.
     expect(parseRmcoc(body)).toEqual({
       ok: true,
-      block: { kind: 'resolution', status: 'RESOLVED' }
+      block: { kind: 'developers-call', status: 'RESOLVED' }
     })
   })
 

@@ -34,7 +34,44 @@ describe('formatBotComment / parseRmcoc round trip', () => {
     ['resolution', { kind: 'resolution', status: 'RESOLVED' }],
     ['escalation', { kind: 'escalation', status: 'ESCALATED' }],
     ['follow-up', { kind: 'follow-up', status: 'PENDING' }],
+    ["developer's call", { kind: 'developers-call', status: 'RESOLVED' }],
+    ['reopening', { kind: 'reopening', status: 'PENDING' }],
     ['summary', { kind: 'summary', head_sha: SHA, counts }],
+    [
+      'summary with every field',
+      {
+        kind: 'summary',
+        head_sha: SHA,
+        base_sha: 'c'.repeat(40),
+        reviewed_at: '2026-03-01T12:00:00.000Z',
+        scope: 'incremental',
+        findings: [
+          {
+            id: 'cache-tenant',
+            file: 'src/cache.ts',
+            line: 30,
+            finding: 'Cache key ignores the tenant id',
+            assessment: 'Tenants read each other’s rows.',
+            score: 7,
+            status: 'RESOLVED',
+            resolution: 'fixed'
+          },
+          {
+            id: 'readme',
+            file: 'README.md',
+            line: null,
+            finding: 'Setup steps are out of date',
+            score: 5,
+            status: 'PENDING'
+          }
+        ],
+        counts
+      }
+    ],
+    [
+      'summary with a local-offset time',
+      { kind: 'summary', head_sha: SHA, reviewed_at: '2026-03-01T14:00:00+02:00', counts }
+    ],
     ['summary on a sha256 repo', { kind: 'summary', head_sha: 'b'.repeat(64), counts }]
   ]
 
@@ -127,6 +164,17 @@ describe('formatBotComment / parseRmcoc round trip', () => {
 
 describe('parseRmcoc ignores what is not a valid block, with a reason', () => {
   const wrap = (json: string) => `text\n\n---\n\n\`\`\`rmcoc\n${json}\n\`\`\`\n\n${BOT_MARKER}`
+  const record = (extra: Record<string, unknown> = {}) => ({
+    id: 'r1',
+    file: 'a.ts',
+    line: 3,
+    finding: 'f',
+    score: 5,
+    status: 'PENDING',
+    ...extra
+  })
+  const summaryJson = (extra: Record<string, unknown>) =>
+    JSON.stringify({ kind: 'summary', head_sha: SHA, counts, ...extra })
 
   it.each([
     ['no block at all', 'Just a comment.', 'no-block'],
@@ -166,6 +214,50 @@ describe('parseRmcoc ignores what is not a valid block, with a reason', () => {
       'invalid-schema'
     ],
     [
+      "developer's call that stays pending",
+      wrap('{"kind": "developers-call", "status": "PENDING"}'),
+      'invalid-schema'
+    ],
+    [
+      'reopening that resolves',
+      wrap('{"kind": "reopening", "status": "RESOLVED"}'),
+      'invalid-schema'
+    ],
+    [
+      'summary with a reviewed_at that is not a date-time',
+      wrap(summaryJson({ reviewed_at: 'yesterday' })),
+      'invalid-schema'
+    ],
+    ['summary with an unknown scope', wrap(summaryJson({ scope: 'partial' })), 'invalid-schema'],
+    ['summary with a short base_sha', wrap(summaryJson({ base_sha: 'abc' })), 'invalid-schema'],
+    [
+      'summary record with an unknown status',
+      wrap(summaryJson({ findings: [record({ status: 'OPEN' })] })),
+      'invalid-schema'
+    ],
+    [
+      'summary record with an unknown resolution',
+      wrap(summaryJson({ findings: [record({ resolution: 'wontfix' })] })),
+      'invalid-schema'
+    ],
+    [
+      'summary record on line 0',
+      wrap(summaryJson({ findings: [record({ line: 0 })] })),
+      'invalid-schema'
+    ],
+    [
+      'summary record with an id holding a space',
+      wrap(summaryJson({ findings: [record({ id: 'a b' })] })),
+      'invalid-schema'
+    ],
+    [
+      'summary with 201 records',
+      wrap(
+        summaryJson({ findings: Array.from({ length: 201 }, (_, i) => record({ id: `r${i}` })) })
+      ),
+      'invalid-schema'
+    ],
+    [
       'summary with negative counts',
       wrap(
         `{"kind": "summary", "head_sha": "${SHA}", "counts": ${JSON.stringify({ ...counts, posted: -1 })}}`
@@ -184,9 +276,19 @@ describe('parseRmcoc ignores what is not a valid block, with a reason', () => {
   it('names the field that failed', () => {
     const parsed = parseRmcoc(wrap('{"finding": "f", "assessment": "a", "score": 12}'))
     expect(parsed.ok === false && parsed.detail).toMatch(/^score: /)
+    const nested = parseRmcoc(wrap(summaryJson({ findings: [record(), record({ score: 0 })] })))
+    expect(nested.ok === false && nested.detail).toMatch(/^findings\.1\.score: /)
   })
 
-  it('accepts a block of exactly 16 KB and ignores one byte more, unparsed', () => {
+  it('reads a run record written before base_sha, reviewed_at, scope and findings existed', () => {
+    expect(parseRmcoc(wrap(summaryJson({})))).toEqual({
+      ok: true,
+      block: { kind: 'summary', head_sha: SHA, counts }
+    })
+  })
+
+  it('accepts a block of exactly RMCOC_MAX_BYTES (48 KiB) and ignores one byte more, unparsed', () => {
+    expect(RMCOC_MAX_BYTES).toBe(48 * 1024)
     const base = '{"finding": "f", "assessment": "a", "score": 5, "pad": ""}'
     const padding = 'x'.repeat(RMCOC_MAX_BYTES - base.length)
     const atLimit = base.replace('""', `"${padding}"`)
@@ -196,8 +298,23 @@ describe('parseRmcoc ignores what is not a valid block, with a reason', () => {
     expect(over).toMatchObject({ ok: false, reason: 'oversized' })
   })
 
+  it('has room for a run record carrying 100 summary-only findings (over 16 KiB)', () => {
+    const findings = Array.from({ length: 100 }, (_, i) =>
+      record({
+        id: `finding-${i}`,
+        file: `src/module-${i}/handler.ts`,
+        finding: `Handler ${i} retries the request without a backoff or a limit`,
+        assessment: 'A failing upstream turns every call into a tight retry loop.'
+      })
+    )
+    const json = summaryJson({ findings })
+    expect(json.length).toBeGreaterThan(16 * 1024)
+    const parsed = parseRmcoc(wrap(json))
+    expect(parsed.ok && parsed.block.kind === 'summary' && parsed.block.findings).toHaveLength(100)
+  })
+
   it('measures the limit in UTF-8 bytes, not characters', () => {
-    const euros = '€'.repeat(6000) // 6,000 characters, 18,000 bytes
+    const euros = '€'.repeat(17000) // 17,000 characters (under the limit), 51,000 bytes (over it)
     const parsed = parseRmcoc(wrap(`{"finding": "f", "assessment": "${euros}", "score": 5}`))
     expect(parsed).toMatchObject({ ok: false, reason: 'oversized' })
   })

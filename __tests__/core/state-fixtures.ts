@@ -3,11 +3,19 @@ import type { StagedFinding } from '../../src/core/finding-stage.js'
 import type { RunState } from '../../src/core/threads.js'
 import type {
   Author,
+  CheckRunData,
   IssueCommentData,
   ReviewCommentData,
   ReviewThreadData
 } from '../../src/core/pr-data.js'
-import { formatBotComment, type RmcocBlockInput } from '../../src/core/rmcoc.js'
+import {
+  formatBotComment,
+  type ReplyKind,
+  type RmcocBlockInput,
+  type SummaryBlock,
+  type SummaryRecord,
+  type ThreadStatus
+} from '../../src/core/rmcoc.js'
 
 export const BOT_LOGINS = ['github-actions[bot]', 'opencode-reviewer[bot]']
 
@@ -17,6 +25,10 @@ export const BOT_REST: Author = { login: 'github-actions[bot]', isBot: true }
 export const BOT_GRAPHQL: Author = { login: 'github-actions', isBot: true }
 export const DEV: Author = { login: 'alice', isBot: false }
 export const REVIEWER: Author = { login: 'bob', isBot: false }
+/** A human who is neither the PR author nor a collaborator with write access. */
+export const BYSTANDER: Author = { login: 'mallory', isBot: false }
+/** The developer predicate the engine passes: the PR author (alice) and a collaborator (bob). */
+export const isDeveloper = (login: string) => ['alice', 'bob'].includes(login.toLowerCase())
 /** A human who registered the bare name of the App. */
 export const IMPOSTOR: Author = { login: 'github-actions', isBot: false }
 export const OTHER_BOT: Author = { login: 'dependabot', isBot: true }
@@ -29,11 +41,8 @@ export const FINDING = {
 
 export const findingBody = (finding: RmcocBlockInput = FINDING) =>
   formatBotComment('This query is built from user input.', finding)
-export const replyBody = (
-  kind: 'concession' | 'rebuttal' | 'resolution' | 'escalation' | 'follow-up',
-  status: 'PENDING' | 'RESOLVED' | 'DISPUTED' | 'ESCALATED',
-  text = 'Reply text.'
-) => formatBotComment(text, { kind, status })
+export const replyBody = (kind: ReplyKind, status: ThreadStatus, text = 'Reply text.') =>
+  formatBotComment(text, { kind, status } as RmcocBlockInput)
 
 let nextId = 1000
 
@@ -117,3 +126,47 @@ export const botRoot = () => comment(BOT_GRAPHQL, findingBody())
 export const devReply = (body = 'This is intended.') => comment(DEV, body)
 export const botRebuttal = () =>
   comment(BOT_GRAPHQL, replyBody('rebuttal', 'DISPUTED', 'I still think this is a bug.'))
+
+export const sha = (c: string) => c.repeat(40)
+export const COUNTS = {
+  posted: 1,
+  suppressed: 0,
+  resolved: 0,
+  pending: 1,
+  disputed: 0,
+  escalated: 0
+}
+
+/** A summary-only finding as the run record carries it (score 7, PENDING). */
+export function summaryRecord(id: string, extra: Partial<SummaryRecord> = {}): SummaryRecord {
+  return {
+    id,
+    file: 'src/cache.ts',
+    line: 30,
+    finding: 'Cache key ignores the tenant id',
+    assessment: "Two tenants can read each other's cached rows.",
+    score: 7,
+    status: 'PENDING',
+    ...extra
+  }
+}
+
+/** A run record block (a summary comment's or a check run's text). */
+export const summaryBody = (extra: Partial<SummaryBlock> = {}, text = 'Review summary') =>
+  formatBotComment(text, { kind: 'summary', head_sha: sha('a'), counts: COUNTS, ...extra })
+
+/** The bot's completed check run on head sha('a'), carrying a run record. */
+export function checkRun(extra: Partial<CheckRunData> = {}): CheckRunData {
+  const id = nextId++
+  return {
+    id,
+    name: 'OpenCode review',
+    appSlug: 'github-actions',
+    headSha: sha('a'),
+    status: 'completed',
+    conclusion: 'success',
+    completedAt: '2026-03-01T12:00:00Z',
+    text: summaryBody(),
+    ...extra
+  }
+}

@@ -1,13 +1,28 @@
 import { BOT_MARKER } from '../../src/core/marker.js'
-import { ESCALATED_HEADING, formatBotComment, RESOLVED_HEADING } from '../../src/core/rmcoc.js'
-import { rebuildRunState, rebuildThread, threadDedupeItem } from '../../src/core/threads.js'
+import {
+  ESCALATED_HEADING,
+  formatBotComment,
+  RESOLVED_HEADING,
+  RMCOC_MAX_BYTES,
+  type SummaryRecord
+} from '../../src/core/rmcoc.js'
+import { runRecordFromCheckRun } from '../../src/core/run-record.js'
+import {
+  rebuildRunState,
+  rebuildThread,
+  threadDedupeItem,
+  type DeveloperPredicate
+} from '../../src/core/threads.js'
 import type { ReviewThreadData } from '../../src/core/pr-data.js'
 import {
   BOT_GRAPHQL,
   BOT_LOGINS,
   BOT_REST,
+  BYSTANDER,
+  checkRun,
   comment,
   DEV,
+  isDeveloper,
   FINDING,
   findingBody,
   IMPOSTOR,
@@ -15,6 +30,9 @@ import {
   OTHER_BOT,
   replyBody,
   REVIEWER,
+  sha,
+  summaryBody,
+  summaryRecord,
   thread,
   botRebuttal,
   botRoot,
@@ -26,9 +44,9 @@ const dev = devReply
 const bot = (...args: Parameters<typeof replyBody>) => comment(BOT_GRAPHQL, replyBody(...args))
 const rebuttal = botRebuttal
 
-function rebuild(t: ReviewThreadData) {
+function rebuild(t: ReviewThreadData, developer?: DeveloperPredicate) {
   const ignored: Parameters<typeof rebuildThread>[2] = []
-  const state = rebuildThread(t, BOT_LOGINS, ignored)
+  const state = rebuildThread(t, BOT_LOGINS, ignored, developer)
   if (state === undefined) throw new Error('expected a bot thread')
   return { state, ignored }
 }
@@ -193,7 +211,9 @@ describe('thread rebuild', () => {
       github_resolved: false,
       is_outdated: true,
       rejected_rebuttals: 0,
-      last_word: 'developer'
+      last_word: 'developer',
+      origin: 'thread',
+      other_comments: []
     })
   })
 
@@ -285,7 +305,10 @@ describe('thread rebuild', () => {
       'a bot root with an oversized block',
       () =>
         thread([
-          comment(BOT_REST, `\`\`\`rmcoc\n{"pad":"${'x'.repeat(17000)}"}\n\`\`\`\n${BOT_MARKER}`)
+          comment(
+            BOT_REST,
+            `\`\`\`rmcoc\n{"pad":"${'x'.repeat(RMCOC_MAX_BYTES)}"}\n\`\`\`\n${BOT_MARKER}`
+          )
         ]),
       /oversized/
     ],
@@ -311,6 +334,171 @@ describe('thread rebuild', () => {
   it('maps a thread for dedupe', () => {
     const { state } = rebuild(thread([root()], { path: 'a.ts', line: 7 }))
     expect(threadDedupeItem(state)).toEqual({ path: 'a.ts', line: 7, finding: FINDING.finding })
+  })
+})
+
+describe('who the developer is', () => {
+  const bystander = (body = 'The bot is wrong here too.') => comment(BYSTANDER, body)
+
+  it('a bystander answering the rebuttal neither rejects it nor takes the last word', () => {
+    const t = () => thread([root(), dev(), rebuttal(), bystander()])
+    const { state } = rebuild(t(), isDeveloper)
+    expect(state).toMatchObject({ status: 'DISPUTED', rejected_rebuttals: 0, last_word: 'bot' })
+    expect(state.developer_replies.map((r) => r.author)).toEqual(['alice'])
+    expect(state.other_comments).toEqual([
+      expect.objectContaining({ author: 'mallory', body: 'The bot is wrong here too.' })
+    ])
+    // Without the predicate every human still counts, as before.
+    expect(rebuild(t()).state).toMatchObject({ rejected_rebuttals: 1, last_word: 'developer' })
+  })
+
+  it('a bystander’s pushback does not turn the bot’s rebuttal into a dispute', () => {
+    const t = () => thread([root(), bystander(), rebuttal()])
+    expect(rebuild(t(), isDeveloper).state.status).toBe('PENDING')
+    expect(rebuild(t()).state.status).toBe('DISPUTED')
+  })
+
+  it('a bystander cannot bring a dispute to the rejected-again point', () => {
+    const { state } = rebuild(
+      thread([root(), dev(), rebuttal(), bystander(), rebuttal(), bystander()]),
+      isDeveloper
+    )
+    expect(state).toMatchObject({ status: 'DISPUTED', rejected_rebuttals: 0, last_word: 'bot' })
+    expect(state.other_comments).toHaveLength(2)
+  })
+
+  it('a collaborator the predicate accepts is the developer', () => {
+    const { state } = rebuild(
+      thread([root(), comment(REVIEWER, 'No.'), rebuttal(), comment(REVIEWER, 'Still no.')]),
+      isDeveloper
+    )
+    expect(state).toMatchObject({
+      status: 'DISPUTED',
+      rejected_rebuttals: 1,
+      last_word: 'developer'
+    })
+    expect(state.developer_replies.map((r) => r.author)).toEqual(['bob', 'bob'])
+    expect(state.other_comments).toEqual([])
+  })
+
+  it('a deleted account cannot be checked, so it is a bystander; bots are neither', () => {
+    const everyone: DeveloperPredicate = () => true
+    const { state } = rebuild(
+      thread([root(), comment(null, 'gone'), comment(OTHER_BOT, 'CI passed.')]),
+      (login) => login !== 'ghost' && everyone(login)
+    )
+    expect(state.developer_replies).toEqual([])
+    expect(state.other_comments?.map((r) => r.author)).toEqual(['ghost'])
+    const trusting = rebuild(thread([root(), comment(OTHER_BOT, 'CI passed.')]), everyone).state
+    expect(trusting.developer_replies).toEqual([])
+    expect(trusting.other_comments).toEqual([])
+  })
+
+  it('asks the predicate with the login as the API returned it', () => {
+    const asked: string[] = []
+    rebuild(thread([root(), comment({ login: 'Alice', isBot: false }, 'x'), bystander()]), (l) => {
+      asked.push(l)
+      return false
+    })
+    expect(asked).toEqual(['Alice', 'mallory'])
+  })
+})
+
+describe('resolution of a RESOLVED thread', () => {
+  const legacyResolved = () =>
+    comment(BOT_REST, `${RESOLVED_HEADING}\n\nFixed in 1a2b.\n\n${BOT_MARKER}`)
+
+  it.each<[string, () => ReviewThreadData, string, string | undefined]>([
+    [
+      'a resolution reply: fixed',
+      () => thread([root(), bot('resolution', 'RESOLVED')]),
+      'RESOLVED',
+      'fixed'
+    ],
+    [
+      'the legacy heading without a block: fixed',
+      () => thread([root(), legacyResolved()]),
+      'RESOLVED',
+      'fixed'
+    ],
+    [
+      'a concession that resolves: conceded',
+      () => thread([root(), dev(), bot('concession', 'RESOLVED')], { isResolved: true }),
+      'RESOLVED',
+      'conceded'
+    ],
+    [
+      'the developer’s call',
+      () => thread([root(), dev(), rebuttal(), dev(), bot('developers-call', 'RESOLVED')]),
+      'RESOLVED',
+      'developers-call'
+    ],
+    [
+      'resolved on GitHub, never by the bot: dismissed',
+      () => thread([root(), dev()], { isResolved: true }),
+      'RESOLVED',
+      'dismissed'
+    ],
+    [
+      'resolved on GitHub after the bot reopened it: dismissed',
+      () =>
+        thread([root(), bot('resolution', 'RESOLVED'), bot('reopening', 'PENDING')], {
+          isResolved: true
+        }),
+      'RESOLVED',
+      'dismissed'
+    ],
+    [
+      'reopened after a fix: open again, no resolution',
+      () => thread([root(), bot('resolution', 'RESOLVED'), bot('reopening', 'PENDING')]),
+      'PENDING',
+      undefined
+    ],
+    [
+      'resolved again after the reopening: fixed',
+      () =>
+        thread([
+          root(),
+          bot('resolution', 'RESOLVED'),
+          bot('reopening', 'PENDING'),
+          bot('resolution', 'RESOLVED')
+        ]),
+      'RESOLVED',
+      'fixed'
+    ],
+    [
+      'a partial concession: open, no resolution',
+      () => thread([root(), dev(), bot('concession', 'PENDING')]),
+      'PENDING',
+      undefined
+    ],
+    [
+      'escalated: no resolution',
+      () => thread([root(), bot('escalation', 'ESCALATED')]),
+      'ESCALATED',
+      undefined
+    ]
+  ])('%s', (_name, make, status, resolution) => {
+    const { state } = rebuild(make())
+    expect(state.status).toBe(status)
+    expect(state.resolution).toBe(resolution)
+    expect('resolution' in state).toBe(resolution !== undefined)
+  })
+
+  it('a reopening starts a new round of the dispute; earlier replies stay as history', () => {
+    const before = [root(), dev('One.'), rebuttal(), dev('Two.'), bot('resolution', 'RESOLVED')]
+    const reopened = [...before, bot('reopening', 'PENDING')]
+    expect(rebuild(thread([...reopened, rebuttal()])).state).toMatchObject({
+      status: 'PENDING',
+      rejected_rebuttals: 0
+    })
+    const { state } = rebuild(thread([...reopened, dev('Three.'), rebuttal(), dev('Four.')]))
+    expect(state).toMatchObject({
+      status: 'DISPUTED',
+      rejected_rebuttals: 1,
+      last_word: 'developer'
+    })
+    expect(state.developer_replies.map((r) => r.body)).toEqual(['One.', 'Two.', 'Three.', 'Four.'])
   })
 })
 
@@ -362,5 +550,167 @@ describe('rebuildRunState', () => {
     expect(state.metadata.last_reviewed_sha).toBeNull()
     expect(state.metadata.last_run).toBeNull()
     expect(state.threads).toEqual([])
+  })
+})
+
+describe('rebuildRunState with the run record', () => {
+  const record = (findings: SummaryRecord[]) => {
+    const read = runRecordFromCheckRun(checkRun({ text: summaryBody({ findings }) }), BOT_LOGINS)
+    if ('ignored' in read) throw new Error(read.reason)
+    return read
+  }
+
+  it('lists the record’s summary-only findings after the threads, counted by status', () => {
+    const runRecord = record([
+      summaryRecord('cache-tenant'),
+      summaryRecord('old-fix', { line: null, status: 'RESOLVED', resolution: 'fixed' }),
+      summaryRecord('talked-out', { line: 9, status: 'RESOLVED', resolution: 'conceded' }),
+      summaryRecord('no-reason', { line: 12, status: 'RESOLVED' }),
+      summaryRecord('stale', { line: 15, status: 'ESCALATED', resolution: 'fixed' })
+    ])
+    const { state } = rebuildRunState({
+      threads: [thread([root()])],
+      issueComments: [],
+      botLogins: BOT_LOGINS,
+      runRecord
+    })
+    expect(state.threads.map((t) => [t.id, t.status, t.resolution])).toEqual([
+      [expect.stringMatching(/^PRRT_/), 'PENDING', undefined],
+      ['summary:cache-tenant', 'PENDING', undefined],
+      ['summary:old-fix', 'RESOLVED', 'fixed'],
+      ['summary:talked-out', 'RESOLVED', 'conceded'],
+      ['summary:no-reason', 'RESOLVED', undefined],
+      // An open finding carries no resolution, whatever the record says.
+      ['summary:stale', 'ESCALATED', undefined]
+    ])
+    expect(state.threads[1]).toEqual({
+      id: 'summary:cache-tenant',
+      root_comment_id: 0,
+      file: 'src/cache.ts',
+      line: 30,
+      status: 'PENDING',
+      score: 7,
+      assessment: {
+        finding: 'Cache key ignores the tenant id',
+        assessment: "Two tenants can read each other's cached rows.",
+        score: 7
+      },
+      developer_replies: [],
+      github_resolved: false,
+      is_outdated: false,
+      rejected_rebuttals: 0,
+      last_word: 'bot',
+      origin: 'summary',
+      other_comments: []
+    })
+    expect(state.threads[2]).toMatchObject({ line: null, github_resolved: true })
+    expect(state.metadata.status_counts).toEqual({
+      PENDING: 2,
+      RESOLVED: 3,
+      DISPUTED: 0,
+      ESCALATED: 1
+    })
+    // Review threads on the PR only: a summary record is not a thread.
+    expect(state.metadata.total_threads).toBe(1)
+    expect(state.metadata.last_run).toBe(runRecord)
+    expect(state.metadata.last_reviewed_sha).toBe(sha('a'))
+  })
+
+  it('an assessment the record left out reads as empty', () => {
+    const { assessment: _left, ...bare } = summaryRecord('bare')
+    const { state } = rebuildRunState({
+      threads: [],
+      issueComments: [],
+      botLogins: BOT_LOGINS,
+      runRecord: record([bare])
+    })
+    expect(state.threads[0]?.assessment).toEqual({
+      finding: 'Cache key ignores the tenant id',
+      assessment: '',
+      score: 7
+    })
+  })
+
+  it('lists a finding once when a thread carries the record’s id (the thread wins), and a repeated id once', () => {
+    const tracked = thread([comment(BOT_GRAPHQL, findingBody({ ...FINDING, id: 'sqli-1' }))])
+    const { state } = rebuildRunState({
+      threads: [tracked],
+      issueComments: [],
+      botLogins: BOT_LOGINS,
+      runRecord: record([
+        summaryRecord('sqli-1', { status: 'RESOLVED' }),
+        summaryRecord('twice', { score: 6 }),
+        summaryRecord('twice', { score: 9 })
+      ])
+    })
+    expect(state.threads.map((t) => [t.id, t.score])).toEqual([
+      [tracked.id, 9],
+      ['summary:twice', 6]
+    ])
+    expect(state.metadata.status_counts.RESOLVED).toBe(0)
+  })
+
+  it('uses the record the caller chose and does not read the comments then', () => {
+    const comments = [
+      issueComment(BOT_REST, summaryBody({ head_sha: sha('c') }), '2026-09-01T00:00:00Z'),
+      issueComment(DEV, summaryBody({ head_sha: sha('d') }), '2026-09-02T00:00:00Z')
+    ]
+    const chosen = record([summaryRecord('from-check')])
+    const withRecord = rebuildRunState({
+      threads: [],
+      issueComments: comments,
+      botLogins: BOT_LOGINS,
+      runRecord: chosen
+    })
+    expect(withRecord.state.metadata.last_run).toBe(chosen)
+    expect(withRecord.state.threads.map((t) => t.id)).toEqual(['summary:from-check'])
+    expect(withRecord.ignored).toEqual([])
+
+    const none = rebuildRunState({
+      threads: [],
+      issueComments: comments,
+      botLogins: BOT_LOGINS,
+      runRecord: null
+    })
+    expect(none.state.metadata.last_run).toBeNull()
+    expect(none.state.metadata.last_reviewed_sha).toBeNull()
+    expect(none.state.threads).toEqual([])
+
+    const fromComments = rebuildRunState({
+      threads: [],
+      issueComments: comments,
+      botLogins: BOT_LOGINS
+    })
+    expect(fromComments.state.metadata.last_reviewed_sha).toBe(sha('c'))
+    expect(fromComments.ignored).toEqual([
+      expect.objectContaining({ reason: expect.stringMatching(/"alice" is not in bot_logins/) })
+    ])
+  })
+
+  it('takes summary-only findings from the newest summary comment when no record is given', () => {
+    const { state } = rebuildRunState({
+      threads: [],
+      issueComments: [
+        issueComment(
+          BOT_REST,
+          summaryBody({ findings: [summaryRecord('in-comment')] }),
+          '2026-01-01T00:00:00Z'
+        )
+      ],
+      botLogins: BOT_LOGINS
+    })
+    expect(state.threads.map((t) => [t.id, t.origin])).toEqual([['summary:in-comment', 'summary']])
+  })
+
+  it('passes the developer predicate to every thread', () => {
+    const { state } = rebuildRunState({
+      threads: [thread([root(), dev(), rebuttal(), comment(BYSTANDER, 'Agreed with alice.')])],
+      issueComments: [],
+      botLogins: BOT_LOGINS,
+      isDeveloper,
+      runRecord: null
+    })
+    expect(state.threads[0]).toMatchObject({ rejected_rebuttals: 0, last_word: 'bot' })
+    expect(state.threads[0]?.other_comments).toHaveLength(1)
   })
 })

@@ -37,10 +37,12 @@ export interface DisputeAction {
 /**
  * The developer rejected the bot's rebuttal again: the bot still disputes,
  * at least one rebuttal was answered back, and the developer spoke last.
- * ESCALATED (and RESOLVED) threads never match, so they are not touched again.
+ * ESCALATED (and RESOLVED) threads never match, so they are not touched again;
+ * nor do summary-only findings, which have no thread to argue in.
  */
 export function isRejectedAgain(thread: ThreadState): boolean {
   return (
+    thread.origin !== 'summary' &&
     thread.status === 'DISPUTED' &&
     thread.rejected_rebuttals >= 1 &&
     thread.last_word === 'developer'
@@ -116,7 +118,7 @@ function reply(
 /**
  * One action per thread whose dispute the developer rejected again: an
  * escalation to `reviewers` when there are any, otherwise the developer's
- * call (a resolution reply, then resolve). Other threads get no action.
+ * call (a "developers-call" reply, then resolve). Other threads get no action.
  */
 export function settleDisputes(
   threads: readonly ThreadState[],
@@ -145,7 +147,14 @@ export function settleDisputes(
     return {
       kind: 'developers-call',
       thread,
-      body: reply(text, { kind: 'resolution', status: 'RESOLVED' }, RESOLVED_HEADING, '', options),
+      // Its own kind, so later runs know a decision closed it (not a fix) and never raise it again.
+      body: reply(
+        text,
+        { kind: 'developers-call', status: 'RESOLVED' },
+        RESOLVED_HEADING,
+        '',
+        options
+      ),
       resolve: true
     }
   })

@@ -3,11 +3,14 @@
  * pass 4. The stage enforces the policy the tools promise, whatever the
  * model does: the score threshold (suppressed findings are kept and counted,
  * never posted), security promotion, score elevation only for combinations
- * of enough suppressed findings, and dedupe against open threads and against
- * what this run already staged. Nothing the agent submits is lost: every
- * submission ends staged, suppressed, duplicate or rejected with a reason.
+ * of enough suppressed findings, and dedupe against every earlier finding
+ * (see earlier-findings.ts: a regression of a fixed one is staged to reopen
+ * it) and against what this run already staged. Nothing the agent submits is
+ * lost: every submission ends staged, suppressed, duplicate or rejected with
+ * a reason.
  */
 import { isDuplicate, type DedupeItem } from './dedupe.js'
+import { matchEarlier, regressionNote } from './earlier-findings.js'
 import { decideScore, type CombinedPart, type ScoringPolicy } from './scoring.js'
 import type { ThreadState } from './threads.js'
 
@@ -40,6 +43,12 @@ export interface StagedFinding extends Omit<FindingInput, 'combines' | 'score'> 
   state: FindingState
   /** Why it was withdrawn / which finding absorbed it. */
   note?: string
+  /**
+   * A regression: the id of the earlier finding resolved as fixed that this
+   * one reopens (a thread's GraphQL id, or "summary:<id>"). Publishing
+   * replies in that thread instead of opening a new one.
+   */
+  readonly reopens?: string
 }
 
 export type StageResult =
@@ -48,17 +57,23 @@ export type StageResult =
       readonly id: string
       readonly score: number
       readonly reason: string
+      /** The earlier finding this regression reopens (see StagedFinding.reopens). */
+      readonly reopens?: string
     }
   | {
       readonly kind: 'suppressed'
       readonly id: string
       readonly score: number
       readonly reason: string
+      readonly reopens?: string
     }
   | {
       readonly kind: 'duplicate'
       readonly reason: string
-      /** Open thread (GraphQL id) or staged finding id it repeats. */
+      /**
+       * What it repeats: "thread <GraphQL id>", "summary:<id>" for a
+       * summary-only finding, or "finding <id>" staged in this run.
+       */
       readonly duplicateOf: string
     }
   | { readonly kind: 'rejected'; readonly reason: string }
@@ -73,23 +88,24 @@ export interface StageCounts {
   readonly combined: number
 }
 
-const OPEN = new Set(['PENDING', 'DISPUTED', 'ESCALATED'])
+/** How a submission relates to what exists: a repeat, or new (possibly reopening a finding). */
+type Novelty =
+  | { readonly kind: 'duplicate'; readonly duplicateOf: string; readonly reason: string }
+  /** `reopens`: id of the earlier finding it reopens; `reopened`: that finding, when known. */
+  | { readonly kind: 'new'; readonly reopens?: string; readonly reopened?: ThreadState }
 
 export class FindingStage {
   private readonly findings: StagedFinding[] = []
-  private readonly openThreads: readonly ThreadState[]
   private nextStaged = 1
   private nextSuppressed = 1
   private duplicates = 0
   private rejected = 0
 
+  /** `earlier`: every finding of earlier runs (threads and summary records), any status. */
   constructor(
     private readonly policy: ScoringPolicy,
-    threads: readonly ThreadState[]
-  ) {
-    // Resolved threads may be raised again if the problem came back.
-    this.openThreads = threads.filter((thread) => OPEN.has(thread.status))
-  }
+    private readonly earlier: readonly ThreadState[]
+  ) {}
 
   submit(pass: number, input: FindingInput): StageResult {
     const combines = [...new Set((input.combines ?? []).map((id) => id.trim().toUpperCase()))]
@@ -107,14 +123,10 @@ export class FindingStage {
     }
     // A merge is checked too (tracked issues are never raised again), but not
     // against the findings it replaces.
-    const duplicate = this.duplicateOf(input, new Set(combines))
-    if (duplicate !== undefined) {
+    const novelty = this.novelty(input, combines)
+    if (novelty.kind === 'duplicate') {
       this.duplicates += 1
-      return {
-        kind: 'duplicate',
-        duplicateOf: duplicate,
-        reason: `Duplicate of ${duplicate} (same file, nearby line, same finding); not staged again.`
-      }
+      return novelty
     }
     const decision = decideScore(
       { score: input.score, pass, category: input.category, combines: parts },
@@ -136,18 +148,24 @@ export class FindingStage {
       promoted: decision.promoted,
       elevated: decision.kind === 'accepted' && decision.elevated,
       combines,
-      state: suppressed ? 'suppressed' : 'staged'
+      state: suppressed ? 'suppressed' : 'staged',
+      ...(novelty.reopens === undefined ? {} : { reopens: novelty.reopens })
     })
     for (const partId of combines) {
       const part = this.find(partId)!
       part.state = 'combined'
       part.note = `combined into ${id}`
     }
+    const note =
+      novelty.kind === 'new' && novelty.reopened !== undefined
+        ? regressionNote(novelty.reopened, !suppressed)
+        : undefined
     return {
       kind: suppressed ? 'suppressed' : 'staged',
       id,
       score: decision.score,
-      reason: decision.reason
+      reason: note === undefined ? decision.reason : `${decision.reason} ${note}`,
+      ...(novelty.reopens === undefined ? {} : { reopens: novelty.reopens })
     }
   }
 
@@ -235,20 +253,49 @@ export class FindingStage {
     return ids.length === 0 ? 'none' : ids.join(', ')
   }
 
-  private duplicateOf(input: FindingInput, replaced: ReadonlySet<string>): string | undefined {
+  /**
+   * In order: an earlier finding that is not to be raised again; the same
+   * finding staged earlier in this run (so a second submission of a
+   * regression repeats the first); then a regression of a fixed finding. A
+   * merge keeps the first reopening among its parts. Only one live finding
+   * may reopen a given earlier one.
+   */
+  private novelty(input: FindingInput, combines: readonly string[]): Novelty {
     const candidate: DedupeItem = { path: input.file, line: input.line, finding: input.finding }
-    const thread = isDuplicate(candidate, this.openThreads, (t) => ({
-      path: t.file,
-      line: t.line,
-      finding: t.assessment.finding
-    }))
-    if (thread !== undefined) return `thread ${thread.id}`
+    const replaced = new Set(combines)
+    const earlier = matchEarlier(candidate, this.earlier)
+    if (earlier?.kind === 'repeat') {
+      return { kind: 'duplicate', duplicateOf: earlier.label, reason: earlier.reason }
+    }
     const live = this.findings.filter((f) => f.state === 'staged' && !replaced.has(f.id))
     const staged = isDuplicate(candidate, live, (f) => ({
       path: f.file,
       line: f.line,
       finding: f.finding
     }))
-    return staged === undefined ? undefined : `finding ${staged.id}`
+    if (staged !== undefined) return this.repeatOf(staged)
+    const inherited = combines.map((id) => this.find(id)?.reopens).find((r) => r !== undefined)
+    const reopens = inherited ?? earlier?.thread.id
+    if (reopens === undefined) return { kind: 'new' }
+    const claimant = live.find((f) => f.reopens === reopens)
+    if (claimant !== undefined) {
+      return {
+        kind: 'duplicate',
+        duplicateOf: `finding ${claimant.id}`,
+        reason: `Finding ${claimant.id} of this run already reopens ${reopens}; one comment reopens it, so this one is not staged.`
+      }
+    }
+    return { kind: 'new', reopens, reopened: this.earlier.find((t) => t.id === reopens) }
+  }
+
+  private repeatOf(finding: StagedFinding): Novelty {
+    return {
+      kind: 'duplicate',
+      duplicateOf: `finding ${finding.id}`,
+      reason:
+        finding.reopens === undefined
+          ? `Duplicate of finding ${finding.id} (same file, nearby line, same finding); not staged again.`
+          : `Duplicate of finding ${finding.id}, which already reopens ${finding.reopens} (same file, nearby line, same finding); not staged again.`
+    }
   }
 }

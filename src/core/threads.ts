@@ -2,19 +2,25 @@
  * Thread rebuild (seed 002 §4.2 "State Reconstruction Behavior"): the review
  * state as `github_get_run_state` returns it, computed from plain PR data.
  * Only threads whose ROOT comment is a bot finding count; every bot reply
- * after it moves the status, developer replies are collected.
+ * after it moves the status, developer replies are collected. The run
+ * record's summary-only findings join them (see summary-threads.ts).
  */
 import type { DedupeItem } from './dedupe.js'
-import { isBotLogin, readComment, type IgnoredComment } from './bot-comments.js'
+import { readComment, type IgnoredComment } from './bot-comments.js'
 import type { IssueCommentData, ReviewCommentData, ReviewThreadData } from './pr-data.js'
 import {
   blockStatus,
   THREAD_STATUSES,
   type FindingBlock,
+  type ReplyKind,
   type Resolution,
   type ThreadStatus
 } from './rmcoc.js'
 import { latestRunRecord, type RunRecord } from './run-record.js'
+import { speakerOf, type DeveloperPredicate } from './speakers.js'
+import { summaryThreads } from './summary-threads.js'
+
+export type { DeveloperPredicate } from './speakers.js'
 
 export interface DeveloperReply {
   readonly author: string
@@ -66,7 +72,7 @@ export interface RunStateMetadata {
   readonly status_counts: Record<ThreadStatus, number>
   /** Review threads on the PR, bot or not. */
   readonly total_threads: number
-  /** Head SHA of the latest run's summary comment; null before the first run. */
+  /** Head SHA of the chosen run record; null before the first run. */
   readonly last_reviewed_sha: string | null
   readonly last_run: RunRecord | null
 }
@@ -82,22 +88,42 @@ export interface RunStateResult {
   readonly ignored: readonly IgnoredComment[]
 }
 
-function isDeveloper(comment: ReviewCommentData, botLogins: readonly string[]): boolean {
-  // Other bots (and our own identity without the marker) are not developers.
-  return (
-    comment.author === null || (!comment.author.isBot && !isBotLogin(comment.author, botLogins))
-  )
+function asReply(comment: ReviewCommentData): DeveloperReply {
+  return {
+    author: comment.author?.login ?? 'ghost',
+    body: comment.body,
+    timestamp: comment.createdAt
+  }
+}
+
+/**
+ * How a bot reply that set RESOLVED closed the thread. A resolution block, or
+ * the legacy heading without a block, means the code was fixed.
+ */
+function resolutionOf(kind: ReplyKind | undefined): Resolution {
+  if (kind === 'concession') return 'conceded'
+  if (kind === 'developers-call') return 'developers-call'
+  return 'fixed'
 }
 
 /**
  * Rebuilds one thread. Undefined for a thread that is plainly not the bot's
  * (a user's thread without any rmcoc block); a thread that looks like the
  * bot's but does not count is recorded in `ignored`.
+ *
+ * With `isDeveloper`, only its replies are the developer's: they alone move
+ * the dispute (rejected rebuttals, last word, DISPUTED); other humans' replies
+ * go to `other_comments`, so a bystander cannot escalate or settle a thread.
+ * Without it every human counts. Bots never count.
+ *
+ * A "reopening" reply (the finding came back after a fix) starts a new round:
+ * the dispute counters restart, earlier replies stay as history.
  */
 export function rebuildThread(
   thread: ReviewThreadData,
   botLogins: readonly string[],
-  ignored: IgnoredComment[] = []
+  ignored: IgnoredComment[] = [],
+  isDeveloper?: DeveloperPredicate
 ): ThreadState | undefined {
   const [root, ...replies] = thread.comments
   if (root === undefined) return undefined
@@ -119,7 +145,10 @@ export function rebuildThread(
   const { kind: _kind, ...assessment } = rootReading.block
 
   const developerReplies: DeveloperReply[] = []
+  const otherComments: DeveloperReply[] = []
   let lastBotStatus: ThreadStatus | undefined
+  /** Kind of the last status-bearing bot reply; undefined for a heading without a block. */
+  let lastBotKind: ReplyKind | undefined
   let developerBeforeLastBot = false
   let developerSeen = false
   let rebuttalOpen = false
@@ -129,15 +158,24 @@ export function rebuildThread(
   for (const reply of replies) {
     const reading = readComment(reply, botLogins)
     if (reading.origin === 'bot') {
-      const fromBlock = reading.block === undefined ? undefined : blockStatus(reading.block)
-      const status = fromBlock ?? (reading.block === undefined ? reading.heading : undefined)
+      const block = reading.block
+      const fromBlock = block === undefined ? undefined : blockStatus(block)
+      const status = fromBlock ?? (block === undefined ? reading.heading : undefined)
       if (status === undefined) {
         ignored.push({
           commentId: reply.id,
           threadId: thread.id,
-          reason: reading.problem ?? `bot reply carries a "${reading.block?.kind}" block, no status`
+          reason: reading.problem ?? `bot reply carries a "${block?.kind}" block, no status`
         })
         continue
+      }
+      lastBotKind =
+        block === undefined || block.kind === 'finding' || block.kind === 'summary'
+          ? undefined
+          : block.kind
+      if (lastBotKind === 'reopening') {
+        developerSeen = false
+        rejectedRebuttals = 0
       }
       lastBotStatus = status
       developerBeforeLastBot = developerSeen
@@ -148,12 +186,13 @@ export function rebuildThread(
     if (reading.problem !== undefined) {
       ignored.push({ commentId: reply.id, threadId: thread.id, reason: reading.problem })
     }
-    if (!isDeveloper(reply, botLogins)) continue
-    developerReplies.push({
-      author: reply.author?.login ?? 'ghost',
-      body: reply.body,
-      timestamp: reply.createdAt
-    })
+    const speaker = speakerOf(reply.author, botLogins, isDeveloper)
+    if (speaker === 'bot') continue
+    if (speaker === 'bystander') {
+      otherComments.push(asReply(reply))
+      continue
+    }
+    developerReplies.push(asReply(reply))
     developerSeen = true
     lastWord = 'developer'
     if (rebuttalOpen) {
@@ -162,19 +201,26 @@ export function rebuildThread(
     }
   }
 
+  const status = threadStatus(thread.isResolved, lastBotStatus, developerBeforeLastBot)
   return {
     id: thread.id,
     root_comment_id: root.id,
     file: thread.path,
     line: thread.line ?? thread.originalLine ?? root.line ?? root.originalLine,
-    status: threadStatus(thread.isResolved, lastBotStatus, developerBeforeLastBot),
+    status,
     score: assessment.score,
     assessment,
     developer_replies: developerReplies,
     github_resolved: thread.isResolved,
     is_outdated: thread.isOutdated,
     rejected_rebuttals: rejectedRebuttals,
-    last_word: lastWord
+    last_word: lastWord,
+    origin: 'thread',
+    // Resolved on GitHub while the bot's last word was not a resolution: a person closed it.
+    ...(status !== 'RESOLVED'
+      ? {}
+      : { resolution: lastBotStatus === 'RESOLVED' ? resolutionOf(lastBotKind) : 'dismissed' }),
+    other_comments: otherComments
   }
 }
 
@@ -197,18 +243,36 @@ export interface RunStateInput {
   readonly threads: readonly ReviewThreadData[]
   readonly issueComments: readonly IssueCommentData[]
   readonly botLogins: readonly string[]
+  /** Who the developer is (see rebuildThread); absent: every human. */
+  readonly isDeveloper?: DeveloperPredicate
+  /**
+   * The run record chosen by the caller among every home (check runs and
+   * comments); null when there is none. Absent: the newest summary comment,
+   * whose unreadable bot comments are then reported in `ignored`.
+   */
+  readonly runRecord?: RunRecord | null
 }
 
-/** `github_get_run_state` as a plain function of plain data. */
+/**
+ * `github_get_run_state` as a plain function of plain data: the bot's review
+ * threads, then the run record's summary-only findings.
+ */
 export function rebuildRunState(input: RunStateInput): RunStateResult {
   const ignored: IgnoredComment[] = []
   const threads: ThreadState[] = []
   for (const thread of input.threads) {
-    const rebuilt = rebuildThread(thread, input.botLogins, ignored)
+    const rebuilt = rebuildThread(thread, input.botLogins, ignored, input.isDeveloper)
     if (rebuilt !== undefined) threads.push(rebuilt)
   }
-  const run = latestRunRecord(input.issueComments, input.botLogins)
-  ignored.push(...run.ignored)
+  let record: RunRecord | undefined
+  if (input.runRecord === undefined) {
+    const lookup = latestRunRecord(input.issueComments, input.botLogins)
+    ignored.push(...lookup.ignored)
+    record = lookup.record
+  } else {
+    record = input.runRecord ?? undefined
+  }
+  threads.push(...summaryThreads(record, threads))
   const statusCounts = Object.fromEntries(THREAD_STATUSES.map((s) => [s, 0])) as Record<
     ThreadStatus,
     number
@@ -220,8 +284,8 @@ export function rebuildRunState(input: RunStateInput): RunStateResult {
       metadata: {
         status_counts: statusCounts,
         total_threads: input.threads.length,
-        last_reviewed_sha: run.record?.headSha ?? null,
-        last_run: run.record ?? null
+        last_reviewed_sha: record?.headSha ?? null,
+        last_run: record ?? null
       }
     },
     ignored
