@@ -88,8 +88,20 @@ mutation ResolveThread($threadId: ID!) {
   }
 }`
 
+/** Reopens a thread whose finding came back (a regression). */
+export const UNRESOLVE_THREAD_MUTATION = `
+mutation UnresolveThread($threadId: ID!) {
+  unresolveReviewThread(input: { threadId: $threadId }) {
+    thread {
+      id
+      isResolved
+    }
+  }
+}`
+
 export const ALL_DOCUMENTS: Readonly<Record<string, string>> = {
   REVIEW_THREADS_QUERY,
   THREAD_COMMENTS_QUERY,
-  RESOLVE_THREAD_MUTATION
+  RESOLVE_THREAD_MUTATION,
+  UNRESOLVE_THREAD_MUTATION
 }

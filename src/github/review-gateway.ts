@@ -17,6 +17,9 @@ import type {
   ReviewGateway,
   ReviewPostResult
 } from '../ports/review-gateway.js'
+import { createCheckRun } from './check-run-writer.js'
+import { listCheckRuns } from './check-runs.js'
+import { listCommits } from './commits.js'
 import { compareFiles, listChangedFiles, readFile } from './files.js'
 import { postIssueComment, updateIssueComment } from './issue-comment-writer.js'
 import { listIssueComments } from './issue-comments.js'
@@ -27,6 +30,7 @@ import { resolveThread } from './resolve-thread.js'
 import { replyToComment } from './review-comments.js'
 import { postReview } from './review-writer.js'
 import { listReviewThreads } from './threads.js'
+import { unresolveThread } from './unresolve-thread.js'
 import type { WriteContext } from './write-context.js'
 
 export interface GitHubReviewGatewayOptions {
@@ -75,6 +79,14 @@ export class GitHubReviewGateway implements ReviewGateway {
     return readFile(this.client, this.pullRequest, path, ref)
   }
 
+  listCommits(): Promise<string[]> {
+    return listCommits(this.client, this.pullRequest, this.write.log)
+  }
+
+  listCheckRuns(sha: string, name: string): Promise<CheckRunData[]> {
+    return listCheckRuns(this.client, this.pullRequest, sha, name, this.write.log)
+  }
+
   listReviewThreads(): Promise<ReviewThreadData[]> {
     return listReviewThreads(this.client, this.pullRequest)
   }
@@ -110,28 +122,19 @@ export class GitHubReviewGateway implements ReviewGateway {
     return resolveThread(this.write, threadId, fallbackReply)
   }
 
+  unresolveThread(threadId: string): Promise<ResolveResult> {
+    return unresolveThread(this.write, threadId)
+  }
+
+  createCheckRun(input: CheckRunInput): Promise<CheckRunResult> {
+    return createCheckRun(this.write, input)
+  }
+
   postIssueComment(body: string): Promise<PostedComment> {
     return postIssueComment(this.write, body)
   }
 
   updateIssueComment(commentId: number, body: string): Promise<PostedComment> {
     return updateIssueComment(this.write, commentId, body)
-  }
-
-  // Stubs until the check-run, commit and unresolve adapters land.
-  listCommits(): Promise<string[]> {
-    return Promise.reject(new Error('listCommits is not implemented yet'))
-  }
-
-  listCheckRuns(_sha: string, _name: string): Promise<CheckRunData[]> {
-    return Promise.reject(new Error('listCheckRuns is not implemented yet'))
-  }
-
-  unresolveThread(_threadId: string): Promise<ResolveResult> {
-    return Promise.reject(new Error('unresolveThread is not implemented yet'))
-  }
-
-  createCheckRun(_input: CheckRunInput): Promise<CheckRunResult> {
-    return Promise.reject(new Error('createCheckRun is not implemented yet'))
   }
 }

@@ -126,6 +126,16 @@ function findThread(state: FakeGitHubState, id: string): FakeThread | undefined 
 const notFound = (id: string) =>
   githubError('NOT_FOUND', `Could not resolve to a node with the global id of '${id}'`)
 
+/** (Un)resolving needs the same permissions, so one switch refuses both. */
+function setResolved(state: FakeGitHubState, threadId: string, isResolved: boolean) {
+  if (state.resolveForbidden)
+    throw githubError('FORBIDDEN', 'Resource not accessible by integration')
+  const thread = findThread(state, threadId)
+  if (!thread) throw notFound(threadId)
+  thread.isResolved = isResolved
+  return { thread: threadNode(thread) }
+}
+
 /** Root value for queries and mutations alike. */
 export function rootValue(state: FakeGitHubState) {
   return {
@@ -154,13 +164,9 @@ export function rootValue(state: FakeGitHubState) {
       if (!thread) throw notFound(id)
       return threadNode(thread)
     },
-    resolveReviewThread: ({ input }: { input: { threadId: string } }) => {
-      if (state.resolveForbidden)
-        throw githubError('FORBIDDEN', 'Resource not accessible by integration')
-      const thread = findThread(state, input.threadId)
-      if (!thread) throw notFound(input.threadId)
-      thread.isResolved = true
-      return { thread: threadNode(thread) }
-    }
+    resolveReviewThread: ({ input }: { input: { threadId: string } }) =>
+      setResolved(state, input.threadId, true),
+    unresolveReviewThread: ({ input }: { input: { threadId: string } }) =>
+      setResolved(state, input.threadId, false)
   }
 }

@@ -4,7 +4,11 @@ import { json, type FakeRequest, type FakeResponse } from './router.js'
 export function paginate(
   request: FakeRequest,
   items: readonly unknown[],
-  options: { maxItems?: number } = {}
+  options: {
+    maxItems?: number
+    /** Search-style lists (check runs) answer `{ total_count, [key]: page }` instead of an array. */
+    namespace?: string
+  } = {}
 ): FakeResponse {
   const perPage = Math.min(Math.max(Number(request.query.get('per_page') ?? 30) || 30, 1), 100)
   const page = Math.max(Number(request.query.get('page') ?? 1) || 1, 1)
@@ -20,6 +24,10 @@ export function paginate(
   const links: string[] = []
   if (page < lastPage) links.push(link(page + 1, 'next'), link(lastPage, 'last'))
   if (page > 1) links.push(link(1, 'first'), link(page - 1, 'prev'))
-  const body = all.slice((page - 1) * perPage, page * perPage)
+  const pageItems = all.slice((page - 1) * perPage, page * perPage)
+  const body =
+    options.namespace === undefined
+      ? pageItems
+      : { total_count: all.length, [options.namespace]: pageItems }
   return json(200, body, links.length > 0 ? { link: links.join(', ') } : undefined)
 }

@@ -86,14 +86,52 @@ export interface FakePullRequest {
   requestedReviewers: string[]
   requestedTeams: string[]
   files: FakeFile[]
+  /** SHAs of the PR's commits, oldest first; undefined = just the head. */
+  commits?: string[]
   readonly reviews: FakeReview[]
   readonly threads: FakeThread[]
   readonly issueComments: FakeIssueComment[]
 }
 
+/** A comment to seed: author as a login (REST form) or an actor. */
+export interface SeedComment {
+  readonly author?: string | FakeActor
+  readonly body: string
+  readonly createdAt?: string
+}
+
+export interface SeedThread {
+  readonly path: string
+  readonly line?: number | null
+  readonly originalLine?: number | null
+  readonly side?: 'LEFT' | 'RIGHT'
+  readonly isResolved?: boolean
+  readonly isOutdated?: boolean
+  readonly comments: readonly SeedComment[]
+}
+
+export interface NewComment {
+  readonly author: FakeActor
+  readonly body: string
+  readonly path: string
+  readonly line: number | null
+  /** Defaults to `line`; differs for outdated comments (line null). */
+  readonly originalLine?: number | null
+  readonly side: 'LEFT' | 'RIGHT'
+  readonly subjectType: 'line' | 'file'
+  readonly commitId: string
+  readonly reviewId: number | null
+  readonly createdAt?: string
+}
+
 /** Every review comment of the PR, oldest first (GitHub's default order). */
 export function reviewComments(pr: FakePullRequest): FakeReviewComment[] {
   return pr.threads.flatMap((thread) => thread.comments).sort((a, b) => a.id - b.id)
+}
+
+/** What the commits API lists for the PR, oldest first. */
+export function pullCommits(pr: FakePullRequest): string[] {
+  return pr.commits ?? [pr.headSha]
 }
 
 /** GitHub's timestamps have whole seconds. */

@@ -1,4 +1,5 @@
 /** REST JSON renderings of the fake's state, field names as GitHub's. */
+import type { FakeCheckRun } from './check-run-state.js'
 import type {
   FakeActor,
   FakeFile,
@@ -7,8 +8,10 @@ import type {
   FakeReview,
   FakeReviewComment
 } from './pull-state.js'
+import { SEEDED_AT } from './pull-state.js'
 
 const WEB = 'https://github.com'
+const API = 'https://api.github.com'
 
 export const userJson = (actor: FakeActor) => ({ login: actor.login, id: 1, type: actor.type })
 
@@ -85,6 +88,97 @@ export function issueCommentJson(pr: FakePullRequest, comment: FakeIssueComment)
     created_at: comment.createdAt,
     updated_at: comment.updatedAt,
     html_url: `${WEB}/${pr.owner}/${pr.repo}/pull/${pr.number}#issuecomment-${comment.id}`
+  }
+}
+
+/** One entry of a PR's commit list; `parent` is the commit before it (the base for the first). */
+export function commitJson(pr: FakePullRequest, sha: string, parent: string, index: number) {
+  const repoApi = `${API}/repos/${pr.owner}/${pr.repo}`
+  const person = { name: pr.author.login, email: `${pr.author.login}@example.com`, date: SEEDED_AT }
+  return {
+    url: `${repoApi}/commits/${sha}`,
+    sha,
+    node_id: `C_${sha.slice(0, 12)}`,
+    html_url: `${WEB}/${pr.owner}/${pr.repo}/commit/${sha}`,
+    comments_url: `${repoApi}/commits/${sha}/comments`,
+    commit: {
+      url: `${repoApi}/git/commits/${sha}`,
+      author: person,
+      committer: person,
+      message: `Commit ${index + 1}`,
+      tree: { url: `${repoApi}/git/trees/${'0'.repeat(40)}`, sha: '0'.repeat(40) },
+      comment_count: 0,
+      verification: {
+        verified: false,
+        reason: 'unsigned',
+        signature: null,
+        payload: null,
+        verified_at: null
+      }
+    },
+    author: userJson(pr.author),
+    committer: userJson(pr.author),
+    parents: [
+      {
+        url: `${repoApi}/commits/${parent}`,
+        sha: parent,
+        html_url: `${WEB}/${pr.owner}/${pr.repo}/commit/${parent}`
+      }
+    ]
+  }
+}
+
+/** A check run; `pulls` are the open PRs whose head is the run's commit, as GitHub lists them. */
+export function checkRunJson(
+  owner: string,
+  repo: string,
+  run: FakeCheckRun,
+  pulls: readonly FakePullRequest[]
+) {
+  const repoApi = `${API}/repos/${owner}/${repo}`
+  const app = run.app
+  return {
+    id: run.id,
+    name: run.name,
+    node_id: run.nodeId,
+    head_sha: run.headSha,
+    external_id: run.externalId,
+    url: `${repoApi}/check-runs/${run.id}`,
+    html_url: `${WEB}/${owner}/${repo}/runs/${run.id}`,
+    details_url: run.detailsUrl ?? `${WEB}/apps/${app.slug}`,
+    status: run.status,
+    conclusion: run.conclusion,
+    started_at: run.startedAt,
+    completed_at: run.completedAt,
+    output: {
+      title: run.output.title,
+      summary: run.output.summary,
+      text: run.output.text,
+      annotations_count: 0,
+      annotations_url: `${repoApi}/check-runs/${run.id}/annotations`
+    },
+    check_suite: null,
+    app: {
+      id: app.id,
+      slug: app.slug,
+      node_id: `A_${app.id}`,
+      owner: { login: app.owner, id: 1, type: 'Organization' },
+      name: app.name,
+      description: '',
+      external_url: `${WEB}/apps/${app.slug}`,
+      html_url: `${WEB}/apps/${app.slug}`,
+      created_at: SEEDED_AT,
+      updated_at: SEEDED_AT,
+      permissions: { checks: 'write', metadata: 'read' },
+      events: []
+    },
+    pull_requests: pulls.map((pr) => ({
+      id: pr.number,
+      number: pr.number,
+      url: `${repoApi}/pulls/${pr.number}`,
+      head: { ref: pr.headRef, sha: pr.headSha, repo: { id: 1, url: repoApi, name: repo } },
+      base: { ref: pr.baseRef, sha: pr.baseSha, repo: { id: 1, url: repoApi, name: repo } }
+    }))
   }
 }
 

@@ -1,14 +1,17 @@
-/** REST routes of a pull request: metadata, files, reviews. */
+/** REST routes of a pull request: metadata, files, commits, reviews. */
 import { commentableLines } from './diff-lines.js'
 import { paginate } from './pagination.js'
 import type { FakePullRequest, FakeReview } from './pull-state.js'
-import { fileJson, pullJson, reviewCommentJson, reviewJson } from './rest-json.js'
+import { commitJson, fileJson, pullJson, reviewCommentJson, reviewJson } from './rest-json.js'
 import { json, notFound, type FakeRequest, type FakeResponse, type Router } from './router.js'
-import { timestamp } from './pull-state.js'
+import { pullCommits, timestamp } from './pull-state.js'
 import type { FakeGitHubState } from './state.js'
 
 /** GitHub serves at most 3,000 files of a PR through the files API. */
 const MAX_FILES = 3000
+
+/** ... and at most 250 commits (the oldest), whatever the page size. */
+const MAX_COMMITS = 250
 
 export function findPull(
   state: FakeGitHubState,
@@ -109,6 +112,17 @@ export function registerPullRoutes(router: Router, state: FakeGitHubState): void
   router.route('GET', `${base}/files`, (request) => {
     const pr = findPull(state, request)
     return pr ? paginate(request, pr.files.map(fileJson), { maxItems: MAX_FILES }) : notFound()
+  })
+
+  router.route('GET', `${base}/commits`, (request) => {
+    const pr = findPull(state, request)
+    if (!pr) return notFound()
+    const commits = pullCommits(pr)
+    return paginate(
+      request,
+      commits.map((sha, index) => commitJson(pr, sha, commits[index - 1] ?? pr.baseSha, index)),
+      { maxItems: MAX_COMMITS }
+    )
   })
 
   router.route('GET', `${base}/reviews`, (request) => {

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { registerGraphQLRoute } from './graphql.js'
+import { registerCheckRunRoutes } from './rest-check-runs.js'
 import { registerCompareRoutes } from './rest-compare.js'
 import { registerContentRoutes } from './rest-contents.js'
 import { registerIssueCommentRoutes } from './rest-issue-comments.js'
@@ -63,6 +64,7 @@ export class FakeGitHub {
     registerReviewCommentRoutes(this.router, this.state)
     registerIssueCommentRoutes(this.router, this.state)
     registerContentRoutes(this.router, this.state)
+    registerCheckRunRoutes(this.router, this.state)
     registerGraphQLRoute(this.router, this.state)
   }
 

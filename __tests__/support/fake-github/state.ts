@@ -3,6 +3,13 @@
  * read it back to assert what the action did.
  */
 import {
+  GITHUB_ACTIONS_APP,
+  newCheckRun,
+  type FakeApp,
+  type FakeCheckRun,
+  type SeedCheckRun
+} from './check-run-state.js'
+import {
   SEEDED_AT,
   timestamp,
   type FakeActor,
@@ -11,8 +18,13 @@ import {
   type FakePullRequest,
   type FakeReview,
   type FakeReviewComment,
-  type FakeThread
+  type FakeThread,
+  type NewComment,
+  type SeedComment,
+  type SeedThread
 } from './pull-state.js'
+
+export type { NewComment, SeedComment, SeedThread } from './pull-state.js'
 
 export interface FakeUser {
   readonly login: string
@@ -25,37 +37,8 @@ export interface FakeRepoState {
   readonly name: string
   /** login (lower-case) -> permission; missing = not a collaborator. */
   readonly permissions: Map<string, { permission: string; roleName: string }>
-}
-
-/** A comment to seed: author as a login (REST form) or an actor. */
-export interface SeedComment {
-  readonly author?: string | FakeActor
-  readonly body: string
-  readonly createdAt?: string
-}
-
-export interface SeedThread {
-  readonly path: string
-  readonly line?: number | null
-  readonly originalLine?: number | null
-  readonly side?: 'LEFT' | 'RIGHT'
-  readonly isResolved?: boolean
-  readonly isOutdated?: boolean
-  readonly comments: readonly SeedComment[]
-}
-
-export interface NewComment {
-  readonly author: FakeActor
-  readonly body: string
-  readonly path: string
-  readonly line: number | null
-  /** Defaults to `line`; differs for outdated comments (line null). */
-  readonly originalLine?: number | null
-  readonly side: 'LEFT' | 'RIGHT'
-  readonly subjectType: 'line' | 'file'
-  readonly commitId: string
-  readonly reviewId: number | null
-  readonly createdAt?: string
+  /** Every check run on the repository's commits, oldest first. */
+  readonly checkRuns: FakeCheckRun[]
 }
 
 export class FakeGitHubState {
@@ -68,8 +51,14 @@ export class FakeGitHubState {
   readonly comparisons = new Map<string, FakeFile[]>()
   /** Who the token belongs to: the author of everything the API creates. */
   viewer: FakeActor = { login: 'github-actions[bot]', type: 'Bot' }
-  /** When true, resolveReviewThread answers FORBIDDEN, as for a token without the permission. */
+  /** When true, (un)resolveReviewThread answers FORBIDDEN, as for a token without the permission. */
   resolveForbidden = false
+  /** The GitHub App the token belongs to: the owner of the check runs it creates. */
+  viewerApp: FakeApp = GITHUB_ACTIONS_APP
+  /** When true, creating a check run answers 403, as for a token without checks: write. */
+  checksWriteForbidden = false
+  /** When true, reading check runs answers 403 too, as for a token without checks: read. */
+  checksReadForbidden = false
   private lastId = 1000
 
   nextId(): number {
@@ -87,10 +76,17 @@ export class FakeGitHubState {
     const key = `${owner}/${name}`.toLowerCase()
     let repo = this.repos.get(key)
     if (!repo) {
-      repo = { owner, name, permissions: new Map() }
+      repo = { owner, name, permissions: new Map(), checkRuns: [] }
       this.repos.set(key, repo)
     }
     return repo
+  }
+
+  /** Seeds a check run, e.g. an earlier run's record or one forged by another app. */
+  addCheckRun(owner: string, repo: string, seed: SeedCheckRun): FakeCheckRun {
+    const run = newCheckRun(this.nextId(), seed)
+    this.repo(owner, repo).checkRuns.push(run)
+    return run
   }
 
   /** Grants a user a role; maintain and triage report as write and read, as GitHub does. */
