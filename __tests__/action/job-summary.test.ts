@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import {
   findingRows,
   passRows,
+  runNotes,
   writeJobSummary,
   type JobSummaryInput
 } from '../../src/action/job-summary.js'
@@ -90,6 +91,76 @@ describe('passRows', () => {
   })
 })
 
+describe('runNotes', () => {
+  const FROM = 'abc1234def5678abc1234def5678abc1234def56'
+  const HEAD = 'fedcba9876543210fedcba9876543210fedcba98'
+
+  it('says the record went to the check run, without a warning', () => {
+    const notes = runNotes({ ...input, recordHome: 'check-run' })
+    expect(notes).toContain(
+      '<p><strong>Run record:</strong> kept in a check run on the reviewed head.</p>'
+    )
+    expect(notes.join('\n')).not.toContain('Warning')
+  })
+
+  it('says the record fell back to the summary comment, with the warning as given (escaped)', () => {
+    const notes = runNotes({
+      ...input,
+      recordHome: 'summary-comment',
+      recordWarning: 'The token lacks <checks: write>; the record is in the summary comment.'
+    }).join('\n')
+    expect(notes).toContain('kept in the summary comment on the pull request, not in a check run.')
+    expect(notes).toContain(
+      '<strong>Warning:</strong> The token lacks &lt;checks: write&gt;; the record is in the summary comment.'
+    )
+  })
+
+  it('says when the record was not kept, naming checks: write when the caller gave no reason', () => {
+    const notes = runNotes({ ...input, recordHome: 'none' }).join('\n')
+    expect(notes).toContain('<strong>Run record:</strong> not kept')
+    expect(notes).toContain('may lack the checks: write permission')
+  })
+
+  it('says nothing about a record the caller did not report', () => {
+    expect(runNotes(input).join('\n')).not.toContain('Run record')
+  })
+
+  it('states a full review with its reason', () => {
+    const notes = runNotes({
+      ...input,
+      scope: { kind: 'full', reason: 'first review of this pull request' }
+    })
+    expect(notes).toContain(
+      '<p><strong>Scope:</strong> full review — first review of this pull request</p>'
+    )
+  })
+
+  it('states an incremental review with its range and file counts', () => {
+    const scope = { kind: 'incremental', from: FROM, changedFiles: 1, unchangedFiles: 4 } as const
+    expect(runNotes({ ...input, scope, headSha: HEAD })).toContain(
+      '<p><strong>Scope:</strong> incremental review of <code>abc1234..fedcba9</code> (1 file changed, 4 unchanged)</p>'
+    )
+    expect(runNotes({ ...input, scope }).join('\n')).toContain(
+      'incremental review of the changes since <code>abc1234</code> (1 file changed'
+    )
+  })
+
+  it('notes a newer head, printing only a SHA', () => {
+    expect(runNotes({ ...input, newerHead: HEAD }).join('\n')).toContain(
+      '<strong>Newer head:</strong> <code>fedcba9</code> was pushed while this run reviewed; it will be reviewed next.'
+    )
+    expect(runNotes({ ...input, newerHead: '<img src=x>' }).join('\n')).not.toContain('<img')
+  })
+
+  it('says a threads-only run only answered a thread reply, not that a summary was posted', () => {
+    const notes = runNotes({ ...input, mode: 'threads-only', passes: [] }).join('\n')
+    expect(notes).toContain('this run only answered a reply in a review thread')
+    expect(notes).toContain('The answer was posted in the thread.')
+    expect(notes).not.toContain('Summary comment')
+    expect(runNotes(input).join('\n')).not.toContain('Threads only')
+  })
+})
+
 describe('writeJobSummary', () => {
   let dir: string
   let file: string
@@ -117,5 +188,20 @@ describe('writeJobSummary', () => {
     expect(text).toContain('<td>README.md:4</td><td>7</td><td>moved to summary</td>')
     expect(text).toContain('<td>src/db.ts:42</td><td>SQL injection</td><td>Fixed</td>')
     expect(text).toContain('<td>1</td><td>completed</td><td>1234</td><td>5000</td><td>800</td>')
+  })
+
+  it('writes the run notes: scope, newer head and where the record went', async () => {
+    await writeFile(file, '')
+    await writeJobSummary({
+      ...input,
+      scope: { kind: 'full', reason: 'force-push' },
+      newerHead: 'fedcba9876543210fedcba9876543210fedcba98',
+      recordHome: 'summary-comment',
+      recordWarning: 'Missing checks: write.'
+    })
+    const text = await readFile(file, 'utf8')
+    expect(text).toContain('<strong>Scope:</strong> full review — force-push')
+    expect(text).toContain('<strong>Newer head:</strong> <code>fedcba9</code>')
+    expect(text).toContain('<strong>Warning:</strong> Missing checks: write.')
   })
 })

@@ -1,8 +1,9 @@
 /**
- * The job summary (the run page on GitHub): verdict, every finding with what
- * became of it, threads resolved, and per-pass time and tokens. It reports
- * even when the PR got no comment (the silence rule), so silence is never
- * mistaken for a review that did not run.
+ * The job summary (the run page on GitHub): verdict, what kind of run it was
+ * (scope, threads only, a newer head) and where the run record went, every
+ * finding with what became of it, threads resolved, and per-pass time and
+ * tokens. It reports even when the PR got no comment (the silence rule), so
+ * silence is never mistaken for a review that did not run.
  *
  * core.summary puts table cells into HTML as given, and the run page of a
  * public repository is public: model text is sanitized (secrets, mentions)
@@ -12,8 +13,16 @@ import * as core from '@actions/core'
 import type { StagedFinding } from '../core/finding-stage.js'
 import type { JobSummaryInput, PassMetrics } from '../core/run-report.js'
 import { sanitizeText } from '../core/sanitize.js'
+import { plural, shortSha } from '../core/summary-text.js'
+import { CHECK_RUN_PERMISSION } from '../ports/review-gateway.js'
 
-export type { JobSummaryInput, PassMetrics, RefusedFinding } from '../core/run-report.js'
+export type {
+  JobSummaryInput,
+  PassMetrics,
+  RecordHome,
+  RefusedFinding,
+  RunMode
+} from '../core/run-report.js'
 
 export type FindingDisposition =
   | 'posted inline'
@@ -108,6 +117,76 @@ export function passRows(
     ])
 }
 
+/** A SHA as inline code; anything that is not one is not printed. */
+function sha(value: string): string {
+  const short = shortSha(value)
+  return short === undefined ? 'an unknown commit' : `<code>${short}</code>`
+}
+
+function scopeNote(input: JobSummaryInput, secrets: readonly string[]): string | undefined {
+  const scope = input.scope
+  if (scope === undefined) return undefined
+  if (scope.kind === 'full') {
+    return `<p><strong>Scope:</strong> full review — ${cell(scope.reason, secrets)}</p>`
+  }
+  const head = input.headSha === undefined ? undefined : shortSha(input.headSha)
+  const from = shortSha(scope.from)
+  const range =
+    head === undefined || from === undefined
+      ? `the changes since ${sha(scope.from)}`
+      : `<code>${from}..${head}</code>`
+  return `<p><strong>Scope:</strong> incremental review of ${range} (${plural(scope.changedFiles, 'file')} changed, ${scope.unchangedFiles} unchanged)</p>`
+}
+
+const RECORD_HOMES = {
+  'check-run': 'kept in a check run on the reviewed head.',
+  'summary-comment': 'kept in the summary comment on the pull request, not in a check run.',
+  none: 'not kept: neither a check run nor the summary comment holds it, so the next run cannot tell what this one reviewed.'
+} as const
+
+function recordNotes(input: JobSummaryInput, secrets: readonly string[]): string[] {
+  if (input.recordHome === undefined) return []
+  const notes = [`<p><strong>Run record:</strong> ${RECORD_HOMES[input.recordHome]}</p>`]
+  if (input.recordHome !== 'check-run') {
+    // Without a reason from the caller, the usual one: the workflow's token may not write checks.
+    const warning =
+      input.recordWarning === undefined
+        ? `The check run could not be written; the workflow may lack the ${CHECK_RUN_PERMISSION} permission.`
+        : cell(input.recordWarning, secrets)
+    notes.push(`<p>⚠️ <strong>Warning:</strong> ${warning}</p>`)
+  }
+  return notes
+}
+
+/**
+ * What kind of run this was and where its results went: the PR comment,
+ * threads-only runs, the scope, a newer head, the run record. HTML lines,
+ * every piece of text from outside escaped.
+ */
+export function runNotes(input: JobSummaryInput, secrets: readonly string[] = []): string[] {
+  const threadsOnly = input.mode === 'threads-only'
+  const notes = threadsOnly
+    ? [
+        '<p><strong>Threads only:</strong> this run only answered a reply in a review thread; the code was not reviewed again.</p>',
+        input.prCommentPosted
+          ? '<p>The answer was posted in the thread.</p>'
+          : '<p>No answer was posted in the thread.</p>'
+      ]
+    : [
+        input.prCommentPosted
+          ? '<p>Summary comment posted on the pull request.</p>'
+          : '<p>No summary comment on the pull request: nothing to say (silence rule).</p>'
+      ]
+  const scope = scopeNote(input, secrets)
+  if (scope !== undefined) notes.push(scope)
+  if (input.newerHead !== undefined) {
+    notes.push(
+      `<p><strong>Newer head:</strong> ${sha(input.newerHead)} was pushed while this run reviewed; it will be reviewed next. Everything was published against the head reviewed.</p>`
+    )
+  }
+  return [...notes, ...recordNotes(input, secrets)]
+}
+
 const header = (...titles: string[]) => titles.map((data) => ({ data, header: true }))
 
 /** Appends the report to the job summary file (GITHUB_STEP_SUMMARY). */
@@ -120,12 +199,7 @@ export async function writeJobSummary(
     `<p><strong>Verdict:</strong> ${input.verdict.verdict} — ${input.verdict.reasons.map((r) => cell(r, secrets)).join('; ')}</p>`,
     true
   )
-  summary.addRaw(
-    input.prCommentPosted
-      ? '<p>Summary comment posted on the pull request.</p>'
-      : '<p>No summary comment on the pull request: nothing to say (silence rule).</p>',
-    true
-  )
+  for (const note of runNotes(input, secrets)) summary.addRaw(note, true)
   const rows = findingRows(input, secrets)
   summary.addHeading('Findings', 3)
   if (rows.length === 0) summary.addRaw('<p>No findings.</p>', true)

@@ -3,8 +3,19 @@
  * writes it into the job summary.
  */
 import type { StagedFinding } from './finding-stage.js'
-import type { ResolvedThreadNote } from './summary.js'
+import type { RunScope } from './run-scope.js'
+import type { ResolvedThreadNote } from './summary-input.js'
 import type { VerdictDecision } from './verdict.js'
+
+/**
+ * Where the run record went: a check run on the reviewed head, the summary
+ * comment (the token may not write checks), or nowhere (neither could hold
+ * it, e.g. no checks permission and nothing to say on the PR).
+ */
+export type RecordHome = 'check-run' | 'summary-comment' | 'none'
+
+/** A full review of the head, or a run that only answered a reply in a bot thread. */
+export type RunMode = 'full-review' | 'threads-only'
 
 /** A submission the stage refused; the stage counts these but does not keep them. */
 export interface RefusedFinding {
@@ -36,6 +47,16 @@ export interface JobSummaryInput {
   readonly refused: readonly RefusedFinding[]
   readonly resolvedThreads: readonly ResolvedThreadNote[]
   readonly passes: readonly PassMetrics[]
+  /** Absent: a full review (older callers). */
+  readonly mode?: RunMode
+  /** Absent: not reported (older callers, threads-only runs write no record). */
+  readonly recordHome?: RecordHome
+  /** Why the record is not on a check run, e.g. the missing `checks: write`. */
+  readonly recordWarning?: string
+  /** Full or incremental review. */
+  readonly scope?: RunScope
+  /** The head reviewed; with an incremental scope it ends the range shown. */
+  readonly headSha?: string
+  /** A head pushed while this run reviewed: the next run reviews it. */
+  readonly newerHead?: string
 }
-
-/** One table row: location, score, disposition, finding (escaped, plain cells). */

@@ -1,0 +1,75 @@
+import { composeCheckRunOutput } from '../../src/core/check-run-output.js'
+import { BOT_MARKER } from '../../src/core/marker.js'
+import { parseRmcoc } from '../../src/core/rmcoc.js'
+import { REDACTED } from '../../src/core/sanitize.js'
+import { summaryBlock } from '../../src/core/summary-record.js'
+import type { SummaryInput } from '../../src/core/summary.js'
+import { busy, inSummaryFindings, longRecords, quiet } from './summary-fixtures.js'
+
+const input: SummaryInput = {
+  ...busy,
+  baseSha: 'b'.repeat(40),
+  reviewedAt: '2026-03-01T12:00:00Z',
+  scope: { kind: 'full', reason: 'first review of this pull request' },
+  records: longRecords(3)
+}
+
+describe('composeCheckRunOutput', () => {
+  it.each<[SummaryInput['verdict']['verdict'], string, string]>([
+    ['approve', 'success', '✅ Approve'],
+    ['request_changes', 'neutral', '🟠 Request changes'],
+    ['needs_major_work', 'action_required', '🔴 Needs major work']
+  ])('%s: conclusion %s, titled with the verdict', (verdict, conclusion, title) => {
+    const out = composeCheckRunOutput({ ...input, verdict: { verdict, reasons: ['r'] } })
+    expect(out.conclusion).toBe(conclusion)
+    expect(out.title).toBe(title)
+  })
+
+  it('text is the record and the marker, and parses back to the same record', () => {
+    const out = composeCheckRunOutput(input)
+    expect(out.text.startsWith('```rmcoc\n')).toBe(true)
+    expect(out.text.endsWith(BOT_MARKER)).toBe(true)
+    expect(parseRmcoc(out.text)).toEqual({ ok: true, block: summaryBlock(input) })
+  })
+
+  it('summary is the run’s markdown (scope, findings) with no history and no record', () => {
+    const out = composeCheckRunOutput(input)
+    expect(out.summary).toContain('## OpenCode review: 🟠 Request changes')
+    expect(out.summary).toContain('Full review: first review of this pull request.')
+    expect(out.summary).toContain('`src/a.ts:12`: Unchecked null')
+    expect(out.summary).not.toContain('```rmcoc')
+    expect(out.summary).not.toContain(BOT_MARKER)
+    expect(out.summary).not.toContain('<!-- opencode-review:')
+  })
+
+  it('sanitizes model text in the summary and the record', () => {
+    const secret = 'check-secret-0a1b2c3d4e'
+    const out = composeCheckRunOutput(
+      {
+        ...input,
+        passes: [{ number: 1, summary: `Saw ${secret}, ask @octocat`, completed: true }],
+        records: [{ ...longRecords(1)[0]!, finding: `Uses ${secret}` }]
+      },
+      [secret]
+    )
+    expect(out.summary + out.text).not.toContain(secret)
+    expect(out.summary).toContain('`@octocat`')
+    expect(out.text).toContain(`Uses ${REDACTED}`)
+  })
+
+  it('stays within GitHub’s 65,535 characters per field with long findings and 150 records', () => {
+    const out = composeCheckRunOutput({
+      ...quiet,
+      passes: [1, 2, 3, 4].map((number) => ({
+        number,
+        summary: 'Long pass prose. '.repeat(400),
+        completed: true
+      })),
+      inSummary: inSummaryFindings(200, (i) => `A${i} `.padEnd(1500, 'x ')),
+      records: longRecords(150)
+    })
+    expect(out.summary.length).toBeLessThanOrEqual(65_535)
+    expect(out.text.length).toBeLessThanOrEqual(65_535)
+    expect(out.summary).toContain('`S199`')
+  })
+})

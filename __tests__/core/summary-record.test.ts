@@ -1,0 +1,60 @@
+import { RMCOC_MAX_BYTES, formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
+import { blockBytes, summaryBlock } from '../../src/core/summary-record.js'
+import { composeSummaryComment } from '../../src/core/summary.js'
+import { MAX_COMMENT_CHARS } from '../../src/core/sanitize.js'
+import { busy, inSummaryFindings, longRecords } from './summary-fixtures.js'
+
+const findingsOf = (block: ReturnType<typeof summaryBlock>) => block.findings ?? []
+
+describe('summaryBlock: the records fit RMCOC_MAX_BYTES without losing one', () => {
+  it('keeps records whole while they fit', () => {
+    const records = longRecords(10)
+    const block = summaryBlock({ ...busy, records })
+    expect(findingsOf(block)).toEqual(records)
+  })
+
+  it('shortens assessments to 300 characters first, findings untouched', () => {
+    const records = longRecords(40)
+    const block = summaryBlock({ ...busy, records })
+    expect(blockBytes(block)).toBeLessThanOrEqual(RMCOC_MAX_BYTES)
+    expect(findingsOf(block).map((r) => r.finding)).toEqual(records.map((r) => r.finding))
+    for (const record of findingsOf(block)) {
+      expect(record.assessment?.length).toBeLessThanOrEqual(300)
+      expect(record.assessment?.length).toBeGreaterThan(250)
+    }
+  })
+
+  it('150 records: every one kept (id, place, score, status), assessments dropped, findings shortened', () => {
+    const records = longRecords(150)
+    const block = summaryBlock({ ...busy, records })
+    expect(blockBytes(block)).toBeLessThanOrEqual(RMCOC_MAX_BYTES)
+    expect(findingsOf(block)).toHaveLength(150)
+    findingsOf(block).forEach((record, i) => {
+      const { finding: _f, assessment: _a, ...identity } = records[i]!
+      expect(record).toMatchObject(identity)
+      expect(record.assessment).toBeUndefined()
+      expect(record.finding.length).toBeLessThanOrEqual(200)
+      expect(record.finding.startsWith(`Record ${i}: `)).toBe(true)
+    })
+    // The block as posted parses back to the same record.
+    expect(parseRmcoc(formatBotComment('', block))).toEqual({ ok: true, block })
+  })
+
+  it('150 records and 200 findings that could not go inline: the comment keeps both within the cap', () => {
+    const input = {
+      ...busy,
+      inSummary: inSummaryFindings(200, (i) => `A${i} `.padEnd(1500, 'x ')),
+      records: longRecords(150)
+    }
+    const body = composeSummaryComment(input)
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS)
+    const parsed = parseRmcoc(body)
+    expect(parsed.ok && parsed.block.kind === 'summary' && parsed.block.findings).toHaveLength(150)
+    for (const f of input.inSummary) expect(body).toContain(`\`${f.id}\` \`${f.path}:${f.line}\``)
+  })
+
+  it('leaves the findings field out when the caller gives no records', () => {
+    expect(summaryBlock(busy)).not.toHaveProperty('findings')
+    expect(summaryBlock({ ...busy, records: [] }).findings).toEqual([])
+  })
+})
