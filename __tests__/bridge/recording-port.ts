@@ -3,6 +3,7 @@
  * answers with scripted results (or throws a scripted error).
  */
 import type {
+  FilePatchResult,
   PostReviewCommentResult,
   ReviewTools,
   RunState,
@@ -61,5 +62,16 @@ export class RecordingPort implements ReviewTools {
   async submitPassResults(args: unknown): Promise<ToolAck> {
     this.record('submitPassResults', args)
     return { ok: true, note: 'pass recorded' }
+  }
+
+  async getFilePatch(args: { file: string }): Promise<FilePatchResult> {
+    this.record('getFilePatch', args)
+    return {
+      file: args.file,
+      status: 'modified',
+      additions: 1,
+      deletions: 0,
+      patch: '@@ -1 +1,2 @@'
+    }
   }
 }

@@ -63,6 +63,7 @@ describe('tool names', () => {
     }
     expect(seen.sort()).toEqual(
       [
+        'github_get_file_patch',
         'github_get_run_state',
         'github_post_review_comment',
         'github_reply_to_thread',
@@ -160,6 +161,17 @@ describe('tool calls', () => {
     const ok = await client.callTool({ name: 'update_staged_finding', arguments: args })
     expect(ok.isError).toBeFalsy()
     expect(port.calls).toEqual([{ method: 'updateStagedFinding', args }])
+  })
+
+  it('passes a file path to get_file_patch and refuses an empty one', async () => {
+    const client = await connect('github')
+    const empty = await client.callTool({ name: 'get_file_patch', arguments: { file: ' ' } })
+    expect(empty.isError).toBe(true)
+    expect(textOf(empty)).toMatch(/file: /)
+    expect(port.calls).toEqual([])
+    const ok = await client.callTool({ name: 'get_file_patch', arguments: { file: 'src/a.ts' } })
+    expect(JSON.parse(textOf(ok))).toMatchObject({ file: 'src/a.ts', patch: '@@ -1 +1,2 @@' })
+    expect(port.calls).toEqual([{ method: 'getFilePatch', args: { file: 'src/a.ts' } }])
   })
 
   it('turns a port failure into an error result and keeps serving', async () => {

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import type {
+  GetFilePatchArgs,
   PostReviewCommentArgs,
   ReplyToThreadArgs,
   ResolveThreadArgs,
@@ -126,3 +127,9 @@ export const submitPassResultsSchema = z.object({
     .boolean()
     .describe('true when this pass found issues that must be fixed before merging.')
 }) satisfies z.ZodType<SubmitPassResultsArgs>
+
+export const getFilePatchSchema = z.object({
+  file: nonEmpty(
+    'Path of a file in the pull request\u2019s file list, exactly as listed there, e.g. "src/app.ts".'
+  )
+}) satisfies z.ZodType<GetFilePatchArgs>

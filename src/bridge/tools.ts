@@ -7,6 +7,7 @@ import type { z } from 'zod'
 import { BRIDGE_TOOLS, type BridgeToolKey, type McpServerName } from '../core/tool-names.js'
 import type { ReviewTools } from '../ports/review-tools.js'
 import {
+  getFilePatchSchema,
   getRunStateSchema,
   postReviewCommentSchema,
   replyToThreadSchema,
@@ -65,6 +66,12 @@ export const BRIDGE_TOOL_LIST: readonly BridgeTool[] = [
     'Resolve an existing review thread once the code fixes the issue or the developer\u2019s explanation is accepted.',
     resolveThreadSchema,
     (port, args) => port.resolveThread(args)
+  ),
+  defineTool(
+    'getFilePatch',
+    'Return the whole patch of one file of the pull request, as GitHub lists it: status, +/- counts and the unified diff (null for binary or very large files, with a note). On an incremental review the prompt inlines only what changed since the last review; use this to see the rest of a file\u2019s change.',
+    getFilePatchSchema,
+    (port, args) => port.getFilePatch(args)
   ),
   defineTool(
     'submitPassResults',

@@ -20,6 +20,7 @@ export const BRIDGE_TOOLS = {
   updateStagedFinding: { server: 'github', tool: 'update_staged_finding' },
   replyToThread: { server: 'github', tool: 'reply_to_thread' },
   resolveThread: { server: 'github', tool: 'resolve_thread' },
+  getFilePatch: { server: 'github', tool: 'get_file_patch' },
   submitPassResults: { server: 'submit', tool: 'pass_results' }
 } as const satisfies Record<string, { server: McpServerName; tool: string }>
 

@@ -86,6 +86,26 @@ export interface SubmitPassResultsArgs {
   readonly has_blocking_issues: boolean
 }
 
+export interface GetFilePatchArgs {
+  /** The path as in the PR's file list. */
+  readonly file: string
+}
+
+/** One file's whole patch in the pull request (not only what changed since an earlier review). */
+export interface FilePatchResult {
+  readonly file: string
+  /** added | removed | modified | renamed | ... as GitHub lists it. */
+  readonly status: string
+  /** The path it was renamed from, when it was. */
+  readonly previous_file?: string
+  readonly additions: number
+  readonly deletions: number
+  /** Unified diff; null when GitHub has none (binary or too large). */
+  readonly patch: string | null
+  /** Why there is no patch and what to do instead. */
+  readonly note?: string
+}
+
 /** Outcome of a tool that changes state but has nothing else to return. */
 export interface ToolAck {
   readonly ok: true
@@ -105,4 +125,5 @@ export interface ReviewTools {
   replyToThread(args: ReplyToThreadArgs): Promise<ToolAck>
   resolveThread(args: ResolveThreadArgs): Promise<ToolAck>
   submitPassResults(args: SubmitPassResultsArgs): Promise<ToolAck>
+  getFilePatch(args: GetFilePatchArgs): Promise<FilePatchResult>
 }

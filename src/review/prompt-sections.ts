@@ -89,7 +89,7 @@ export interface RecordedFinding {
   readonly state: 'staged' | 'suppressed'
 }
 
-const ID = /^[A-Za-z0-9_.:=-]{1,100}$/
+const ID = /^[A-Za-z0-9_.:=/-]{1,100}$/
 
 function checkId(kind: string, id: string): string {
   if (!ID.test(id)) throw new Error(`${kind} id ${JSON.stringify(id)} is not a plain identifier`)
@@ -144,16 +144,24 @@ export interface PriorThread {
   readonly status: PriorThreadStatus
   readonly score: number
   readonly assessment: { readonly finding: string }
-  readonly developer_replies: readonly {
-    readonly author: string
-    readonly body: string
-    readonly timestamp: string
-  }[]
+  readonly developer_replies: readonly ThreadComment[]
+  /** Replies by people who do not speak for the PR: context, never part of the dispute. */
+  readonly other_comments?: readonly ThreadComment[]
+  readonly origin?: 'thread' | 'summary'
+  readonly is_outdated?: boolean
+  readonly rejected_rebuttals?: number
+  readonly last_word?: 'bot' | 'developer'
+}
+
+interface ThreadComment {
+  readonly author: string
+  readonly body: string
+  readonly timestamp: string
 }
 
 const STATUS_ORDER: readonly PriorThreadStatus[] = ['DISPUTED', 'PENDING', 'ESCALATED', 'RESOLVED']
 
-/** "- 5 issues were raised in earlier reviews / - 2 are DISPUTED / - 3 are PENDING" (seed 003 4.3). */
+/** "- 5 issues were raised in earlier reviews / - 2 are DISPUTED / - 3 are PENDING". */
 export function renderStateCounts(threads: readonly PriorThread[]): string {
   const total = threads.length
   const lines = [
@@ -166,21 +174,52 @@ export function renderStateCounts(threads: readonly PriorThread[]): string {
   return lines.join('\n')
 }
 
+function commentLines(heading: string, comments: readonly ThreadComment[]): string[] {
+  return [heading, ...comments.map((r) => `- ${r.author} (${r.timestamp}): ${r.body}`)]
+}
+
+/** What the agent may still do with an open thread, when that is narrower than usual. */
+function threadNotes(thread: PriorThread): string[] {
+  const notes: string[] = []
+  if (thread.origin === 'summary') {
+    notes.push(
+      'note: published only in the summary comment, so there is no thread to reply in; resolve it if the code fixes it, otherwise leave it open.'
+    )
+  }
+  if (thread.is_outdated === true) {
+    notes.push('note: the line has changed since the comment (GitHub marks it outdated).')
+  }
+  if (
+    thread.status === 'DISPUTED' &&
+    (thread.rejected_rebuttals ?? 0) >= 1 &&
+    thread.last_word === 'developer'
+  ) {
+    notes.push(
+      'note: the developer rejected your rebuttal again. Resolve it if the code now fixes the issue, or concede if they are right; a further rebuttal is refused, and a thread left disputed goes to the human reviewers (or the developer decides) after this pass.'
+    )
+  }
+  return notes
+}
+
 function renderThread(thread: PriorThread, index: number, total: number): string {
   const open = thread.status === 'PENDING' || thread.status === 'DISPUTED'
   const replies =
     thread.developer_replies.length === 0
       ? ['developer replies: none']
-      : [
-          'developer replies:',
-          ...thread.developer_replies.map((r) => `- ${r.author} (${r.timestamp}): ${r.body}`)
-        ]
+      : commentLines('developer replies:', thread.developer_replies)
+  const others =
+    (thread.other_comments ?? []).length === 0
+      ? []
+      : commentLines(
+          'other comments (not the PR author or a write collaborator: context only):',
+          thread.other_comments ?? []
+        )
   const text = [
     `file: ${thread.file}`,
     `line: ${thread.line ?? 'file-level'}`,
     `finding: ${thread.assessment.finding}`,
     // Closed threads are listed so they are not raised again; their discussion is settled.
-    ...(open ? replies : [])
+    ...(open ? [...replies, ...others, ...threadNotes(thread)] : [])
   ].join('\n')
   const label = `Thread ${index + 1} of ${total}: thread_id ${checkId('thread', thread.id)}, ${thread.status}, score ${thread.score}`
   return fenceUntrusted({ label, text, kind: 'prose' })
@@ -195,34 +234,46 @@ export interface CommitRange {
   /** Head SHA of the last reviewed run; null when no earlier run recorded one. */
   readonly from: string | null
   readonly to: string
-  /**
-   * Files the commits since `from` changed (compare API); undefined when
-   * GitHub could not compare (e.g. the old head was force-pushed away).
-   */
-  readonly changedFiles?: readonly ChangedFile[] | undefined
 }
 
 const SHA = /^[0-9a-f]{7,64}$/i
 
+/** The commits since the last review; what they changed is pass 1's scope. */
 export function renderCommitRange(range: CommitRange): string {
   for (const sha of [range.from, range.to]) {
     if (sha !== null && !SHA.test(sha)) throw new Error(`not a commit SHA: ${JSON.stringify(sha)}`)
   }
   if (range.from === null) {
-    return `The last reviewed head is not recorded, so treat the whole pull request (up to ${range.to}) as new.`
+    return `The last reviewed head is not recorded: the review that follows covers the whole pull request (up to ${range.to}).`
   }
   if (range.from.toLowerCase() === range.to.toLowerCase()) {
     return `No new commits since the last review (head ${range.to}): only the threads need answers.`
   }
-  const head = `New commits since the last review: ${range.from}..${range.to}. Focus the review that follows on what these commits changed.`
-  if (range.changedFiles === undefined) {
-    return `${head} GitHub could not list the files they changed (the old head may have been force-pushed away): treat every changed file of the pull request as possibly new.`
+  return `New commits since the last review: ${range.from}..${range.to}.`
+}
+
+/** What an earlier pass reported with submit_pass_results. */
+export interface PassSummary {
+  readonly pass: number
+  readonly summary: string
+}
+
+/** The summaries of passes 1 to `last`, each fenced as data; a pass without one is said to have none. */
+export function renderEarlierSummaries(summaries: readonly PassSummary[], last: number): string {
+  const seen = new Set<number>()
+  for (const { pass } of summaries) {
+    if (!Number.isInteger(pass) || pass < 1 || pass > last || seen.has(pass)) {
+      throw new RangeError(
+        `earlier summary for pass ${pass}: expected each of passes 1-${last} at most once`
+      )
+    }
+    seen.add(pass)
   }
-  if (range.changedFiles.length === 0) return `${head} They changed no files.`
-  const list = range.changedFiles.map((file) => `- ${describeFile(file)}`).join('\n')
-  return [
-    head,
-    '',
-    fenceUntrusted({ label: 'Files changed by these commits', text: list, kind: 'prose' })
-  ].join('\n')
+  return Array.from({ length: last }, (_, i) => i + 1)
+    .map((pass) => {
+      const summary = summaries.find((s) => s.pass === pass)?.summary ?? ''
+      if (summary.trim() === '') return `Pass ${pass} did not complete: there is no summary.`
+      return fenceUntrusted({ label: `Your pass-${pass} summary`, text: summary, kind: 'prose' })
+    })
+    .join('\n\n')
 }

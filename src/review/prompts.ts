@@ -1,28 +1,31 @@
 /**
  * Assembles the system prompt, the four pass prompts, the fix-verification
  * preamble and the nudges from the markdown in prompts/ (embedded into the
- * bundle as prompt-texts.generated.ts). Seed 003 task 4.1 / 4.3.
+ * bundle as prompt-texts.generated.ts).
  */
 import type { SensitivityAssessment } from '../core/sensitivity.js'
 import type { ChangedFile } from '../core/pr-data.js'
 import { TOOL_NAMES } from '../core/tool-names.js'
 import { fenceUntrusted } from '../core/untrusted-text.js'
+import type { ReviewScope } from './change-since.js'
 import {
   renderCommitRange,
-  renderDiff,
+  renderEarlierSummaries,
   renderFindings,
   renderPullRequest,
   renderStateCounts,
   renderThreads,
   type CommitRange,
+  type PassSummary,
   type PriorThread,
   type PullRequestContext,
   type RecordedFinding
 } from './prompt-sections.js'
 import { fillTemplate } from './prompt-template.js'
 import { PROMPT_TEXTS, type PromptName } from './prompt-texts.generated.js'
+import { renderScopedDiff, renderScopeSentence, renderScopeStatement } from './scope-sections.js'
 
-export type { CommitRange, PriorThread, PullRequestContext, RecordedFinding }
+export type { CommitRange, PassSummary, PriorThread, PullRequestContext, RecordedFinding }
 
 /** Every `{{tool.<key>}}` the prompts may use. */
 export const PROMPT_TOOL_NAMES: Readonly<Record<string, string>> = TOOL_NAMES
@@ -56,7 +59,7 @@ export interface PreviousReview {
   readonly commitRange: CommitRange
 }
 
-/** Seed 003 4.3: the earlier state, the commit range and what to do with each open thread. */
+/** Before pass 1 on a later run: the earlier threads, the commit range and what to do with each open thread. */
 export function buildFixVerificationPrompt(previous: PreviousReview): string {
   return fill('fix-verification', {
     state_counts: renderStateCounts(previous.threads),
@@ -68,16 +71,20 @@ export function buildFixVerificationPrompt(previous: PreviousReview): string {
 
 export interface Pass1Input {
   readonly pr: PullRequestContext
+  /** Every file of the pull request. */
   readonly files: readonly ChangedFile[]
   /** Characters of patch text inlined at most; the rest is listed. */
   readonly diffBudgetChars: number
   /** Present on a run after an earlier review: the fix-verification preamble comes first. */
   readonly previousReview?: PreviousReview | undefined
+  /** The whole pull request, or only what changed since the last reviewed head. */
+  readonly scope: ReviewScope
 }
 
 export function buildPass1Prompt(input: Pass1Input): string {
-  const diff = renderDiff(input.files, input.diffBudgetChars)
+  const diff = renderScopedDiff(input.files, input.scope, input.diffBudgetChars)
   const pass = fill('pass-1', {
+    review_scope: renderScopeStatement(input.scope),
     pr_context: renderPullRequest(input.pr),
     files_changed: diff.filesChanged,
     diff: diff.diff
@@ -89,6 +96,7 @@ export function buildPass1Prompt(input: Pass1Input): string {
 export interface Pass2Input {
   /** The summary given to submit_pass_results in pass 1; null when pass 1 did not complete. */
   readonly pass1Summary: string | null
+  readonly scope: ReviewScope
 }
 
 export function buildPass2Prompt(input: Pass2Input): string {
@@ -100,13 +108,16 @@ export function buildPass2Prompt(input: Pass2Input): string {
           text: input.pass1Summary,
           kind: 'prose'
         })
-  return fill('pass-2', { pass_1_summary: summary })
+  return fill('pass-2', { review_scope: renderScopeSentence(input.scope), pass_1_summary: summary })
 }
 
 export interface Pass3Input {
   readonly sensitivity: SensitivityAssessment
   /** AGENTS.md text, or null when the repository has none. */
   readonly agentsMd: string | null
+  /** What passes 1 and 2 submitted; a pass missing here did not complete. */
+  readonly earlierSummaries: readonly PassSummary[]
+  readonly scope: ReviewScope
 }
 
 export const AGENTS_MD_NOT_FOUND = 'Not found'
@@ -122,6 +133,8 @@ export function buildPass3Prompt(input: Pass3Input): string {
           info: 'markdown'
         })
   return fill('pass-3', {
+    review_scope: renderScopeSentence(input.scope),
+    earlier_summaries: renderEarlierSummaries(input.earlierSummaries, 2),
     security_sensitivity: input.sensitivity.sentence,
     agents_md: agents
   })
@@ -130,10 +143,15 @@ export function buildPass3Prompt(input: Pass3Input): string {
 export interface Pass4Input {
   readonly findings: readonly RecordedFinding[]
   readonly scoreElevationThreshold: number
+  /** What passes 1-3 submitted; a pass missing here did not complete. */
+  readonly earlierSummaries: readonly PassSummary[]
+  readonly scope: ReviewScope
 }
 
 export function buildPass4Prompt(input: Pass4Input): string {
   return fill('pass-4', {
+    review_scope: renderScopeSentence(input.scope),
+    earlier_summaries: renderEarlierSummaries(input.earlierSummaries, 3),
     findings: renderFindings(input.findings),
     score_elevation_threshold: String(input.scoreElevationThreshold)
   })
