@@ -36,3 +36,27 @@ export function prComment(body: string, login = 'Codertocat', type = 'User'): Pa
   payload.sender = { ...payload.sender, login, type }
   return payload
 }
+
+/** The review comment the example reply answers (any id other than the reply's own). */
+export const REPLIED_TO_ID = 284312000
+
+/**
+ * A pull_request_review_comment.created example turned into a reply by
+ * `login` in the thread of review comment `inReplyToId` (null: a comment that
+ * opens a new thread, as the example itself is). The example PR's author is
+ * Codertocat.
+ */
+export function prReviewReply(
+  body: string,
+  login = 'Codertocat',
+  type = 'User',
+  inReplyToId: number | null = REPLIED_TO_ID
+): Payload {
+  const payload = example('pull_request_review_comment', 'created')
+  if (inReplyToId === null) delete payload.comment.in_reply_to_id
+  else payload.comment.in_reply_to_id = inReplyToId
+  payload.comment.body = body
+  payload.comment.user = { ...payload.comment.user, login, type }
+  payload.sender = { ...payload.sender, login, type }
+  return payload
+}

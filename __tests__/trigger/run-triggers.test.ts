@@ -4,7 +4,7 @@
  * GITHUB_OUTPUT file the way a runner would.
  */
 import type { Config } from '../../src/config/config.js'
-import type { ReviewEngine } from '../../src/review/engine.js'
+import type { ReviewEngine } from '../../src/ports/review-engine.js'
 import type { ReviewRequest } from '../../src/trigger/review-request.js'
 import { runAction } from '../support/action-run.js'
 import { FakeGitHub } from '../support/fake-github/server.js'
@@ -92,7 +92,9 @@ describe('pull_request events', () => {
         prNumber: payload.pull_request.number,
         trigger: 'pull_request',
         actor: payload.sender.login,
-        headSha: payload.pull_request.head.sha
+        headSha: payload.pull_request.head.sha,
+        // A push also says which head came before it.
+        ...(action === 'synchronize' ? { beforeSha: payload.before } : {})
       })
       expect(outputs['skipped_reason']).toBe('')
       expect(github.requestsTo(PERMISSION_ROUTE)).toHaveLength(0)

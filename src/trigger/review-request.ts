@@ -1,17 +1,26 @@
 /** What the trigger stage hands to the review engine. */
-export type TriggerKind = 'pull_request' | 'mention' | 'workflow_dispatch'
+
+/**
+ * `reply` asks for a threads-only run: answer the thread the reply sits in,
+ * no four-pass review.
+ */
+export type TriggerKind = 'pull_request' | 'mention' | 'workflow_dispatch' | 'reply'
 
 export interface ReviewRequest {
   readonly owner: string
   readonly repo: string
   readonly prNumber: number
   readonly trigger: TriggerKind
-  /** Login of whoever caused this run (PR author, commenter, dispatcher). */
+  /** Login of whoever caused this run (PR author, commenter, dispatcher, replier). */
   readonly actor: string
   /** Head commit from the event, when the event carries one. */
   readonly headSha?: string
-  /** The triggering comment, for mention triggers. */
+  /** For a push to the PR (pull_request synchronize): the head before it. */
+  readonly beforeSha?: string
+  /** The triggering comment's REST id: the mention, or the reply. */
   readonly commentId?: number
+  /** For replies: the REST id of the review comment replied to (comment.in_reply_to_id). */
+  readonly inReplyToId?: number
 }
 
 export type TriggerDecision =
