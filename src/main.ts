@@ -9,10 +9,12 @@ import { setOutcomeOutputs } from './action/outputs.js'
 import { reviewEngineDeps } from './action/review-deps.js'
 import { GitHubActorDirectory } from './github/actor-directory.js'
 import { createGitHubClient } from './github/octokit.js'
-import type { ReviewEngine } from './review/engine.js'
-import { FourPassReviewEngine, ReviewFailedError } from './review/review-engine.js'
+import type { ReviewEngine } from './ports/review-engine.js'
+import { ReviewFailedError } from './review/review-failed.js'
+import { ReviewRunner } from './review/review-runner.js'
 import { authorizeActor } from './trigger/authorize.js'
 import { decideTrigger } from './trigger/event.js'
+import { notTheDeveloper } from './trigger/review-comment.js'
 
 export interface RunOptions {
   /** The review engine; the four-pass engine over GitHub and OpenCode by default. */
@@ -54,7 +56,16 @@ export async function run(options: RunOptions = {}): Promise<void> {
     })
     if (decision.authorize) {
       const directory = new GitHubActorDirectory(client, request.owner, request.repo)
-      const verdict = await authorizeActor(request.actor, directory, config.allowedBots)
+      // allowed_bots lets a bot ask for a review by mention, not hold a
+      // conversation: a reply is answered for people only.
+      const allowedBots = request.trigger === 'reply' ? [] : config.allowedBots
+      const verdict = await authorizeActor(request.actor, directory, allowedBots)
+      if (!verdict.allowed && request.trigger === 'reply') {
+        // Bystanders reply in review threads all the time: no warning.
+        core.info(`No answer to this reply: ${verdict.reason}.`)
+        skipRun(notTheDeveloper(request.actor))
+        return
+      }
       if (!verdict.allowed) {
         core.warning(`Review not started: ${verdict.reason}.`)
         skipRun(`unauthorized: ${verdict.reason}`)
@@ -68,7 +79,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const processEnv = options.env ?? process.env
     const engine =
       options.engine ??
-      new FourPassReviewEngine(
+      new ReviewRunner(
         reviewEngineDeps({
           client,
           config,

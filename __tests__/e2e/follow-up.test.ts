@@ -8,16 +8,7 @@
 import { jest } from '@jest/globals'
 import { formatBotComment } from '../../src/core/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
-import {
-  addedFile,
-  OWNER,
-  pass,
-  REPO,
-  startScenario,
-  tool,
-  userMessages,
-  type Scenario
-} from './harness.js'
+import { addedFile, pass, startScenario, tool, userMessages, type Scenario } from './harness.js'
 
 jest.setTimeout(180_000)
 
@@ -65,9 +56,7 @@ it('second run: the fixed thread is resolved with an explanation, the other foll
   const fixed = botFinding(10, 'Refund total ignores partial captures')
   const open = botFinding(20, 'Orders are mapped twice over the same array')
   lastRunSummary()
-  scenario.github.state.setComparison(OWNER, REPO, OLD_SHA, scenario.pr.headSha, [
-    { filename: 'src/capture.ts', status: 'modified', additions: 3, deletions: 1 }
-  ])
+  // GitHub no longer has the old head (force-pushed away): the review is full, and says so.
   scenario.model.enqueue(
     ...pass(1, [
       tool.resolve(fixed.id, 'Fixed: capture.ts now caps refunds at the captured amount.'),
@@ -94,8 +83,7 @@ it('second run: the fixed thread is resolved with an explanation, the other foll
   expect(firstPrompt).toContain(OLD_SHA)
   expect(firstPrompt).toContain(scenario.pr.headSha)
   expect(firstPrompt).toMatch(/2 issues were raised/)
-  // The files the new commits touched are named, so cross-file fixes can be found.
-  expect(firstPrompt).toContain('src/capture.ts (modified, +3/-1)')
+  expect(firstPrompt).toContain('This is a full review of the whole pull request')
   // The unfixed score-7 thread keeps the verdict at request_changes (seed 000 A6).
   expect(result.outputs).toMatchObject({
     threads_resolved: '1',
@@ -124,7 +112,7 @@ it('an unanswered open thread gets one nudge after pass 1', async () => {
   expect(open.comments.at(-1)?.body).toContain('Still there.')
 })
 
-it('disputes: a good reason is conceded and resolved; a second rejection goes to the human reviewer', async () => {
+it('disputes: a good reason is conceded; a second rejection is read by the agent first, then goes to the human reviewer', async () => {
   scenario = await startScenario([file])
   scenario.pr.requestedReviewers.push('alice')
   const reasoned = botFinding(10, 'Refund total ignores partial captures', [
@@ -159,9 +147,12 @@ it('disputes: a good reason is conceded and resolved; a second rejection goes to
   const escalation = stubborn.comments.at(-1)?.body ?? ''
   expect(escalation).toContain('🔺 **Escalated to Human Review**')
   expect(escalation).toContain('@alice')
-  // The model was told the thread is ESCALATED; it was never asked to argue again.
+  // The agent read the developer's latest reply before the rule applied, and
+  // was told a further rebuttal is refused.
   const firstPrompt = userMessages(scenario.model.requests[0]?.body).join('\n')
-  expect(firstPrompt).toMatch(new RegExp(`${stubborn.id}, ESCALATED`))
+  expect(firstPrompt).toMatch(new RegExp(`${stubborn.id}, DISPUTED`))
+  expect(firstPrompt).toContain('Still disagree, it is fine.')
+  expect(firstPrompt).toContain('a further rebuttal is refused')
 })
 
 it("disputes: a second rejection without human reviewers is resolved as the developer's call", async () => {

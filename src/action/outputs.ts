@@ -1,7 +1,7 @@
 /** Every run sets every output, so workflows can rely on them. */
 import * as core from '@actions/core'
 import type { OutputName } from '../config/inputs.js'
-import type { ReviewOutcome } from '../review/engine.js'
+import type { ReviewOutcome } from '../ports/review-engine.js'
 
 export function setOutcomeOutputs(outcome: ReviewOutcome): void {
   const values: Record<OutputName, string> =

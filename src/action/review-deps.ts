@@ -6,11 +6,12 @@
 import * as core from '@actions/core'
 import { ToolBridge } from '../bridge/tool-bridge.js'
 import type { Config } from '../config/config.js'
+import { GitHubActorDirectory } from '../github/actor-directory.js'
 import { GitHubReviewGateway } from '../github/review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
 import { startOpencodeAgent } from '../opencode/agent-runtime.js'
 import type { ReviewLog } from '../ports/agent-session.js'
-import type { ReviewEngineDeps } from '../review/review-engine.js'
+import type { ReviewEngineDeps } from '../ports/review-engine.js'
 import type { ActionEnvironment } from './environment.js'
 import { writeJobSummary } from './job-summary.js'
 
@@ -43,6 +44,8 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
         log: (message) => core.info(message),
         ...(input.msPerSecond === undefined ? {} : { msPerSecond: input.msPerSecond })
       }),
+    directoryFor: (request) => new GitHubActorDirectory(input.client, request.owner, request.repo),
+    now: () => new Date(),
     async startAgent({ systemPrompt, tools }) {
       const bridge = await ToolBridge.start({
         port: tools,

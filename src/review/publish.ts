@@ -1,14 +1,17 @@
 /**
- * Publishes the staged findings once, after pass 4: line comments as ONE
- * review, file-level comments one by one, and whatever GitHub refuses (or
- * the plan sends there) into the summary. Nothing is dropped.
+ * Publishes the staged findings once, after pass 4: a regression reopens the
+ * thread of the finding it repeats, line comments go as ONE review,
+ * file-level comments one by one, and whatever GitHub refuses (or the plan
+ * sends there) into the summary. Nothing is dropped.
  */
 import type { StagedFinding } from '../core/finding-stage.js'
 import { buildDiffIndex } from '../core/hunks.js'
 import type { ChangedFile } from '../core/pr-data.js'
 import { planPublication, type PlannedInline } from '../core/publication.js'
 import type { PostedFinding, SummaryFinding } from '../core/summary.js'
+import type { ThreadState } from '../core/threads.js'
 import type { CommentPlacement, ReviewGateway } from '../ports/review-gateway.js'
+import { reopenThreads } from './reopen-threads.js'
 
 export interface PublishResult {
   readonly posted: readonly PostedFinding[]
@@ -24,6 +27,9 @@ export interface PublishInput {
   readonly findings: readonly StagedFinding[]
   readonly maxComments: number
   readonly secrets: readonly string[]
+  /** Earlier findings: a finding that `reopens` one of these threads is posted in it. */
+  readonly threads?: readonly ThreadState[]
+  readonly warn?: (message: string) => void
 }
 
 function toSummary(finding: StagedFinding, reason: SummaryFinding['reason']): SummaryFinding {
@@ -39,19 +45,28 @@ function toSummary(finding: StagedFinding, reason: SummaryFinding['reason']): Su
 }
 
 export async function publishFindings(input: PublishInput): Promise<PublishResult> {
+  const reopened = await reopenThreads({
+    gateway: input.gateway,
+    findings: input.findings,
+    threads: input.threads ?? [],
+    secrets: input.secrets,
+    warn: input.warn ?? (() => undefined)
+  })
+  const reopenedIds = new Set(reopened.posted.map((p) => p.id))
   const plan = planPublication({
-    findings: [...input.findings],
+    findings: input.findings.filter((finding) => !reopenedIds.has(finding.id)),
     diff: buildDiffIndex(input.files),
     changedPaths: new Set(input.files.map((file) => file.path)),
     maxComments: input.maxComments,
     secrets: input.secrets
   })
-  const posted: PostedFinding[] = []
+  const posted: PostedFinding[] = [...reopened.posted]
   const inSummary: SummaryFinding[] = plan.toSummary.map((entry) =>
     toSummary(entry.finding, entry.reason)
   )
   const placements: Record<string, 'line' | 'file' | 'summary'> = {}
   for (const entry of plan.toSummary) placements[entry.finding.id] = 'summary'
+  for (const entry of reopened.posted) placements[entry.id] = 'line'
 
   const record = (item: PlannedInline, placement: CommentPlacement) => {
     if (placement.placed === 'summary') {

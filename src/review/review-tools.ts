@@ -4,13 +4,16 @@
  * 4); thread replies and resolutions go to GitHub at once, sanitized and
  * carrying their rmcoc block so the next run can rebuild the state.
  */
+import { isRejectedAgain } from '../core/disputes.js'
 import { FindingStage, type StageResult } from '../core/finding-stage.js'
+import type { ChangedFile } from '../core/pr-data.js'
 import type { RefusedFinding } from '../core/run-report.js'
-import { formatBotComment, type ReplyBlock } from '../core/rmcoc.js'
+import { formatBotComment, type ReplyBlock, type Resolution } from '../core/rmcoc.js'
 import { sanitizeComment } from '../core/sanitize.js'
 import type { RunState, ThreadState } from '../core/threads.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
 import type {
+  FilePatchResult,
   PostReviewCommentArgs,
   PostReviewCommentResult,
   ReplyToThreadArgs,
@@ -20,15 +23,18 @@ import type {
   ToolAck,
   UpdateStagedFindingArgs
 } from '../ports/review-tools.js'
+import { filePatchFor } from './file-patches.js'
+import {
+  CLOSING_ACTIONS,
+  liveRunState,
+  type ThreadAction,
+  type ThreadOutcome
+} from './thread-outcomes.js'
 
-/** What happened to an earlier thread in this run. */
-export type ThreadAction = 'followed-up' | 'rebutted' | 'conceded' | 'resolved' | 'escalated'
+export type { ThreadAction, ThreadOutcome }
 
-export interface ThreadOutcome {
-  readonly thread: ThreadState
-  readonly action: ThreadAction
-  readonly text: string
-}
+/** Replies and resolutions per run, at most: a reply flood must not become a bot flood. */
+export const DEFAULT_MAX_THREAD_ACTIONS = 30
 
 export interface ReviewToolsOptions {
   readonly gateway: ReviewGateway
@@ -37,6 +43,10 @@ export interface ReviewToolsOptions {
   /** Exact values of the run's secrets (redacted from every body). */
   readonly secrets: readonly string[]
   readonly warn: (message: string) => void
+  /** The PR's changed files, for github_get_file_patch. */
+  readonly files?: readonly ChangedFile[]
+  /** Replies and resolutions this run may write in all (DEFAULT_MAX_THREAD_ACTIONS). */
+  readonly maxThreadActions?: number
 }
 
 function toToolResult(result: StageResult): PostReviewCommentResult {
@@ -69,7 +79,11 @@ export class ActionReviewTools implements ReviewTools {
   constructor(private readonly options: ReviewToolsOptions) {}
 
   async getRunState(): Promise<RunState> {
-    return this.options.state
+    return liveRunState(this.options.state, this.threadOutcomes)
+  }
+
+  async getFilePatch(args: { file: string }): Promise<FilePatchResult> {
+    return filePatchFor(this.options.files ?? [], args.file)
   }
 
   async postReviewComment(args: PostReviewCommentArgs): Promise<PostReviewCommentResult> {
@@ -113,7 +127,17 @@ export class ActionReviewTools implements ReviewTools {
   }
 
   async replyToThread(args: ReplyToThreadArgs): Promise<ToolAck> {
-    const thread = this.openThread(args.thread_id)
+    const thread = this.threadToAnswer(args.thread_id)
+    if (thread.origin === 'summary') {
+      throw new Error(
+        `${thread.id} was published only in the summary comment: there is no thread to reply in. Resolve it with github_resolve_thread if the code fixes it; otherwise leave it.`
+      )
+    }
+    if (!args.is_concession && isRejectedAgain(thread)) {
+      throw new Error(
+        `The developer rejected your rebuttal in thread ${thread.id} again, so it is not argued a third time: resolve it if the code now fixes the issue, concede (is_concession true) if they are right, or leave it and it goes to the human reviewers (or the developer's call) after this pass.`
+      )
+    }
     const block: ReplyBlock = args.is_concession
       ? { kind: 'concession', status: 'RESOLVED' }
       : thread.developer_replies.length > 0
@@ -134,11 +158,17 @@ export class ActionReviewTools implements ReviewTools {
     if (this.closedInThisRun(args.thread_id)) {
       return { ok: true, note: 'Already resolved in this run; nothing to do.' }
     }
-    const thread = this.openThread(args.thread_id)
-    const block: ReplyBlock = { kind: 'resolution', status: 'RESOLVED' }
-    await this.options.gateway.replyToThread(thread.root_comment_id, this.body(args.reason, block))
-    await this.resolveOnGitHub(thread)
-    this.record(thread, 'resolved', args.reason)
+    const thread = this.threadToAnswer(args.thread_id)
+    if (thread.origin !== 'summary') {
+      const block: ReplyBlock = { kind: 'resolution', status: 'RESOLVED' }
+      await this.options.gateway.replyToThread(
+        thread.root_comment_id,
+        this.body(args.reason, block)
+      )
+      await this.resolveOnGitHub(thread)
+    }
+    // A summary-only finding has no thread: its record says RESOLVED from this run on.
+    this.record(thread, 'resolved', args.reason, 'fixed')
     return { ok: true }
   }
 
@@ -152,24 +182,59 @@ export class ActionReviewTools implements ReviewTools {
     return { ok: true, note: `Pass ${args.pass_number} recorded. Wait for the next pass message.` }
   }
 
-  /** Threads that still wait for an answer in this run (PENDING or DISPUTED, not yet handled). */
+  /**
+   * Threads that still wait for an answer in this run (PENDING or DISPUTED,
+   * not yet handled). Summary-only findings have no thread to answer in.
+   */
   unansweredThreads(): ThreadState[] {
     const handled = new Set(this.threadOutcomes.map((outcome) => outcome.thread.id))
     return this.options.state.threads.filter(
       (thread) =>
-        (thread.status === 'PENDING' || thread.status === 'DISPUTED') && !handled.has(thread.id)
+        (thread.status === 'PENDING' || thread.status === 'DISPUTED') &&
+        thread.origin !== 'summary' &&
+        !handled.has(thread.id)
     )
   }
 
+  /** The current state with this run's actions applied. */
+  liveState(): RunState {
+    return liveRunState(this.options.state, this.threadOutcomes)
+  }
+
   /** Records an action taken outside the tools (the deterministic dispute rules). */
-  record(thread: ThreadState, action: ThreadAction, text: string): void {
-    this.threadOutcomes.push({ thread, action, text })
+  record(thread: ThreadState, action: ThreadAction, text: string, resolution?: Resolution): void {
+    this.threadOutcomes.push({
+      thread,
+      action,
+      text,
+      ...(resolution === undefined ? {} : { resolution })
+    })
+  }
+
+  /**
+   * The thread a reply or resolution is for, within the caps: one action per
+   * thread per run, and at most maxThreadActions in all. Each refusal says why.
+   */
+  private threadToAnswer(threadId: string): ThreadState {
+    const thread = this.openThread(threadId)
+    if (this.threadOutcomes.some((o) => o.thread.id === thread.id)) {
+      throw new Error(
+        `You already answered thread ${thread.id} in this run; one reply per thread per run.`
+      )
+    }
+    const cap = this.options.maxThreadActions ?? DEFAULT_MAX_THREAD_ACTIONS
+    if (this.threadOutcomes.length >= cap) {
+      throw new Error(
+        `This run already wrote ${cap} thread replies and resolutions, its cap; leave the remaining threads for the next run.`
+      )
+    }
+    return thread
   }
 
   private openThread(threadId: string): ThreadState {
     const id = threadId.trim()
     const thread = this.options.state.threads.find(
-      (t) => t.id === id || String(t.root_comment_id) === id
+      (t) => t.id === id || (t.root_comment_id > 0 && String(t.root_comment_id) === id)
     )
     if (thread === undefined) {
       const known = this.options.state.threads.map((t) => t.id).join(', ') || 'none'
@@ -189,7 +254,7 @@ export class ActionReviewTools implements ReviewTools {
     return this.threadOutcomes.some(
       (o) =>
         (o.thread.id === id || String(o.thread.root_comment_id) === id) &&
-        (o.action === 'resolved' || o.action === 'conceded' || o.action === 'escalated')
+        CLOSING_ACTIONS.has(o.action)
     )
   }
 

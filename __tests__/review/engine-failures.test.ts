@@ -1,0 +1,90 @@
+/**
+ * The engine's failure paths, without opencode: an agent that cannot start,
+ * a model that cannot be used, and a publication that fails half-way. Each
+ * leaves a word on the PR and a failed step, never a silent success.
+ */
+import { ReviewFailedError } from '../../src/review/review-failed.js'
+import { serverError } from '../support/fake-github/faults.js'
+import { submit } from '../support/scripted-session.js'
+import { startEngineFixture, type EngineFixture } from './engine-harness.js'
+
+const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
+
+let fixture: EngineFixture
+beforeEach(async () => {
+  fixture = await startEngineFixture({
+    files: [{ filename: 'src/a.ts', status: 'added', additions: 3, deletions: 0, patch: PATCH }]
+  })
+})
+afterEach(async () => {
+  await fixture.stop()
+})
+
+const failureComments = () =>
+  fixture.pr.issueComments.filter((c) => c.body.includes('the review could not complete'))
+
+it('an agent that cannot start: a failure comment, a failed step, no check run', async () => {
+  const run = await fixture.run([], {
+    deps: {
+      startAgent: async () => {
+        throw new Error('opencode exited with code 1')
+      }
+    }
+  })
+  expect(run.error).toBeInstanceOf(ReviewFailedError)
+  expect(run.error?.message).toContain('the review agent could not start')
+  expect(failureComments()).toHaveLength(1)
+  expect(failureComments()[0]?.body).toContain('opencode exited with code 1')
+  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
+})
+
+it('a fatal model error with nothing staged: failure comment, no review claimed', async () => {
+  const run = await fixture.run([
+    async () => ({ error: { message: 'APIError: 401 invalid key', fatal: true } })
+  ])
+  expect(run.error).toBeInstanceOf(ReviewFailedError)
+  expect(run.error?.message).toContain('the model could not be used')
+  expect(failureComments()).toHaveLength(1)
+  expect(run.agent.stopped).toBe(1)
+  expect(fixture.pr.reviews).toHaveLength(0)
+  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
+})
+
+it('a fatal model error after a finding was staged: the finding is published, the step fails', async () => {
+  const run = await fixture.run([
+    submit(async (tools) =>
+      tools.postReviewComment({
+        file: 'src/a.ts',
+        line: 2,
+        body: 'b is shadowed.',
+        assessment: { finding: 'Variable b shadows the import', assessment: 'Why.', score: 7 }
+      })
+    ),
+    async () => ({ error: { message: 'APIError: 400 context too long', fatal: true } })
+  ])
+  expect(run.error).toBeInstanceOf(ReviewFailedError)
+  expect((run.error as ReviewFailedError).outcome).toMatchObject({ findingsPosted: 1 })
+  expect(fixture.pr.threads).toHaveLength(1)
+  // The summary says the review did not finish.
+  expect(fixture.pr.issueComments.at(-1)?.body).toContain('Consolidation did not finish')
+})
+
+it('publishing fails half-way: the failure comment says so and the step fails', async () => {
+  // Every attempt at the review (and its one-by-one fallback) fails.
+  fixture.github.fail('POST /repos/:owner/:repo/pulls/:number/reviews', serverError(500), 50)
+  fixture.github.fail('POST /repos/:owner/:repo/pulls/:number/comments', serverError(500), 50)
+  const run = await fixture.run([
+    submit(async (tools) =>
+      tools.postReviewComment({
+        file: 'src/a.ts',
+        line: 2,
+        body: 'b is shadowed.',
+        assessment: { finding: 'Variable b shadows the import', assessment: 'Why.', score: 7 }
+      })
+    )
+  ])
+  expect(run.error).toBeInstanceOf(ReviewFailedError)
+  expect(run.error?.message).toContain('publishing the review failed part way')
+  expect(failureComments()).toHaveLength(1)
+  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
+})

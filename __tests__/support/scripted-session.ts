@@ -1,0 +1,63 @@
+/**
+ * An agent without opencode: each prompt runs the next scripted turn, which
+ * calls the action's tools directly (as the bridge would) and ends like a
+ * real turn. For engine tests whose subject is the engine, not the model.
+ */
+import type { AgentSession, AgentTurn } from '../../src/ports/agent-session.js'
+import type { AgentHandle } from '../../src/ports/review-engine.js'
+import type { ReviewTools } from '../../src/ports/review-tools.js'
+
+/** One turn: calls the tools, then ends idle unless it returns another ending. */
+export type ScriptedTurn = (
+  tools: ReviewTools,
+  prompt: string
+) => Promise<Partial<Pick<AgentTurn, 'ending' | 'error'>> | void>
+
+const TOKENS = { input: 100, output: 10, reasoning: 0, cacheRead: 0, cacheWrite: 0 }
+
+/** Submits pass `n` (what every scripted pass ends with). */
+export const submit =
+  (calls: (tools: ReviewTools) => Promise<unknown> = async () => undefined): ScriptedTurn =>
+  async (tools, prompt) => {
+    await calls(tools)
+    const pass = Number(/pass (\d)/i.exec(prompt)?.[1] ?? '1')
+    await tools.submitPassResults({
+      pass_number: (tools as { currentPass?: number }).currentPass ?? pass,
+      summary: `Pass ${(tools as { currentPass?: number }).currentPass ?? pass} done.`,
+      has_blocking_issues: false
+    })
+  }
+
+export class ScriptedAgent {
+  readonly prompts: string[] = []
+  started = 0
+  stopped = 0
+
+  constructor(private readonly turns: ScriptedTurn[]) {}
+
+  /** ReviewEngineDeps.startAgent */
+  readonly start = async (input: { tools: ReviewTools }): Promise<AgentHandle> => {
+    this.started += 1
+    const session: AgentSession = {
+      prompt: async (text) => {
+        this.prompts.push(text)
+        const turn = this.turns.shift() ?? submit()
+        const ending = (await turn(input.tools, text)) ?? {}
+        return {
+          ending: ending.ending ?? 'idle',
+          toolCalls: [],
+          tokens: TOKENS,
+          cost: 0,
+          steps: 1,
+          ...(ending.error === undefined ? {} : { error: ending.error })
+        }
+      }
+    }
+    return {
+      session,
+      stop: async () => {
+        this.stopped += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The seam between "we should review PR #n" and the review itself, and what
+ * the review needs from the outside world. main.ts hands every authorized
+ * ReviewRequest to a ReviewEngine; the composition root builds its deps.
+ */
+import type { Config } from '../config/config.js'
+import type { JobSummaryInput as RunReport } from '../core/run-report.js'
+import type { ReviewRequest } from '../trigger/review-request.js'
+import type { ActorDirectory } from './actor-directory.js'
+import type { AgentSession, ReviewLog } from './agent-session.js'
+import type { ReviewGateway } from './review-gateway.js'
+import type { ReviewTools } from './review-tools.js'
+
+import type { Verdict } from '../core/verdict.js'
+
+export type { Verdict }
+
+export type ReviewOutcome =
+  | {
+      readonly kind: 'reviewed'
+      readonly verdict: Verdict
+      readonly findingsPosted: number
+      readonly findingsSuppressed: number
+      readonly threadsResolved: number
+    }
+  | { readonly kind: 'skipped'; readonly reason: string }
+
+export interface ReviewEngine {
+  review(request: ReviewRequest, config: Config): Promise<ReviewOutcome>
+}
+
+/** A started agent: its one session, and how to stop the sidecar and the tool bridge. */
+export interface AgentHandle {
+  readonly session: AgentSession
+  stop(): Promise<void>
+}
+
+export interface ReviewEngineDeps {
+  gatewayFor(request: ReviewRequest): ReviewGateway
+  /** Who may speak for the PR in a dispute (write access), asked through the API. */
+  directoryFor(request: ReviewRequest): ActorDirectory
+  /** Starts the sidecar with our tools served to it; throws when it cannot. */
+  startAgent(input: { systemPrompt: string; tools: ReviewTools }): Promise<AgentHandle>
+  readonly log: ReviewLog
+  /** Exact values of the run's secrets (token, model key): never posted. */
+  readonly secrets: readonly string[]
+  /** Link to this workflow run, for the failure comment. */
+  readonly runUrl: string
+  /** Writes the job summary. */
+  report(report: RunReport): Promise<void>
+  /** The time a run record carries (ISO 8601). */
+  now(): Date
+  /** Patch text inlined in the pass-1 prompt at most (characters). */
+  readonly diffBudgetChars?: number
+  /** Overrides pass_timeout_minutes (tests use seconds). */
+  readonly passDeadlineMs?: number
+}

@@ -1,0 +1,151 @@
+/**
+ * A full review run: the scope (the whole PR, or only what changed since the
+ * last reviewed head), the agent's four passes in one session, the dispute
+ * rule for what the agent left disputed, one publication, one record.
+ */
+import type { Config } from '../config/config.js'
+import { getErrorMessage } from '../core/error-message.js'
+import { FindingStage } from '../core/finding-stage.js'
+import { assessSensitivity } from '../core/sensitivity.js'
+import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
+import { reviewScope } from './change-since.js'
+import { finishRun } from './finish-run.js'
+import { runPasses } from './orchestrator.js'
+import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from './pass-prompts.js'
+import type { PreparedRun } from './prepare-run.js'
+import { buildSystemPrompt } from './prompts.js'
+import { ReviewFailedError } from './review-failed.js'
+import { failReview } from './review-failure.js'
+import { ActionReviewTools } from './review-tools.js'
+import { settleRemainingDisputes } from './settle-disputes.js'
+
+export function systemPromptFor(config: Config): string {
+  return buildSystemPrompt({
+    problemScoreThreshold: config.problemScoreThreshold,
+    scoreElevationThreshold: config.scoreElevationThreshold,
+    maxComments: config.maxComments,
+    enableWeb: config.enableWeb
+  })
+}
+
+export function toolsFor(
+  prepared: PreparedRun,
+  stage: FindingStage,
+  deps: ReviewEngineDeps
+): ActionReviewTools {
+  return new ActionReviewTools({
+    gateway: prepared.gateway,
+    stage,
+    state: prepared.state,
+    secrets: deps.secrets,
+    files: prepared.context.files,
+    warn: (message) => deps.log.warning(message)
+  })
+}
+
+/** Starts the agent, or says on the PR why it could not. */
+export async function startAgentOrFail(
+  prepared: PreparedRun,
+  tools: ActionReviewTools,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<AgentHandle> {
+  try {
+    return await deps.startAgent({ systemPrompt: systemPromptFor(config), tools })
+  } catch (error) {
+    return await failReview(
+      prepared.gateway,
+      deps,
+      `the review agent could not start: ${getErrorMessage(error)}`
+    )
+  }
+}
+
+export async function fullReview(
+  prepared: PreparedRun,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<ReviewOutcome> {
+  const { gateway, context, state } = prepared
+  const scope = await reviewScope({
+    gateway,
+    pr: context.pr,
+    files: context.files,
+    lastReviewedSha: state.metadata.last_reviewed_sha
+  })
+  deps.log.info(
+    scope.kind === 'full'
+      ? `Full review: ${scope.reason}.`
+      : `Incremental review of ${scope.from}..${scope.to}: ${scope.files.length} file(s) changed since.`
+  )
+  const sensitivity = assessSensitivity({
+    packageJson: context.packageJson,
+    readme: context.readme
+  })
+  const stage = new FindingStage(
+    {
+      problemScoreThreshold: config.problemScoreThreshold,
+      scoreElevationThreshold: config.scoreElevationThreshold,
+      securitySensitive: sensitivity.level === 'high'
+    },
+    state.threads
+  )
+  const tools = toolsFor(prepared, stage, deps)
+  const passPrompt = passPromptFor({
+    context,
+    state,
+    scope,
+    stage,
+    tools,
+    sensitivity,
+    config,
+    diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS
+  })
+  const agent = await startAgentOrFail(prepared, tools, config, deps)
+  let run: Awaited<ReturnType<typeof runPasses>>
+  try {
+    run = await runPasses({
+      session: agent.session,
+      tools,
+      passPrompt,
+      deadlineMs: deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000,
+      log: deps.log
+    })
+  } finally {
+    await agent.stop()
+  }
+  const completed = run.passes.filter((p) => p.completed).length
+  // Nothing reviewed and nothing staged: never report a review that did not happen.
+  if (stage.publishable().length === 0 && (run.fatal !== undefined || completed === 0)) {
+    const why =
+      run.fatal !== undefined
+        ? `the model could not be used: ${run.fatal}`
+        : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`
+    return await failReview(gateway, deps, why)
+  }
+  let outcome: ReviewOutcome
+  try {
+    await settleRemainingDisputes({
+      gateway,
+      tools,
+      pr: context.pr,
+      config,
+      secrets: deps.secrets,
+      log: deps.log
+    })
+    outcome = await finishRun({ prepared, config, stage, tools, run, scope, deps })
+  } catch (error) {
+    return await failReview(
+      gateway,
+      deps,
+      `publishing the review failed part way (some comments may be posted, the summary is missing): ${getErrorMessage(error)}`
+    )
+  }
+  if (run.fatal !== undefined || completed === 0) {
+    throw new ReviewFailedError(
+      `The review stopped early (${run.fatal ?? 'no pass completed'}); the findings staged so far were published.`,
+      outcome
+    )
+  }
+  return outcome
+}

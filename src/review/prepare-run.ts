@@ -1,0 +1,58 @@
+/**
+ * The first step of every run: read the PR, find the last run record, learn
+ * who speaks for the PR, and rebuild the review state from the bot's own
+ * comments. Nothing is written here.
+ */
+import type { Config } from '../config/config.js'
+import type { RunRecord } from '../core/run-record.js'
+import { rebuildRunState, type RunState } from '../core/threads.js'
+import type { ReviewEngineDeps } from '../ports/review-engine.js'
+import type { ReviewGateway } from '../ports/review-gateway.js'
+import type { ReviewRequest } from '../trigger/review-request.js'
+import { developersOf } from './developers.js'
+import { loadReviewContext, type ReviewContext } from './review-context.js'
+import { findRunRecord } from './run-record-lookup.js'
+
+export interface PreparedRun {
+  readonly gateway: ReviewGateway
+  readonly context: ReviewContext
+  /** The state as the earlier runs left it. */
+  readonly state: RunState
+  /** The last run record, wherever it was kept; null before the first completed review. */
+  readonly record: RunRecord | null
+}
+
+export async function prepareRun(
+  request: ReviewRequest,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<PreparedRun> {
+  const gateway = deps.gatewayFor(request)
+  const context = await loadReviewContext(gateway)
+  const record = await findRunRecord({
+    gateway,
+    pr: context.pr,
+    issueComments: context.issueComments,
+    botLogins: config.botLogins,
+    beforeSha: request.beforeSha,
+    log: deps.log
+  })
+  const isDeveloper = await developersOf({
+    pr: context.pr,
+    threads: context.threads,
+    directory: deps.directoryFor(request),
+    botLogins: config.botLogins,
+    log: deps.log
+  })
+  const rebuilt = rebuildRunState({
+    threads: [...context.threads],
+    issueComments: [...context.issueComments],
+    botLogins: config.botLogins,
+    isDeveloper,
+    runRecord: record
+  })
+  for (const ignored of rebuilt.ignored) {
+    deps.log.debug(`Ignored comment ${ignored.commentId}: ${ignored.reason}`)
+  }
+  return { gateway, context, state: rebuilt.state, record }
+}

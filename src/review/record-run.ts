@@ -1,0 +1,74 @@
+/**
+ * Keeps the run record and the PR's one summary comment. The record (head
+ * reviewed, verdict, summary-only findings) goes on a check run on the
+ * reviewed head, so even a run with nothing to say leaves it without a PR
+ * comment. The summary comment is edited in place when there is one (it
+ * folds the earlier runs) and posted only when this run has something to
+ * say. Without `checks: write` the record falls back to the summary comment
+ * (when there is one), with a warning in the log and the job summary.
+ */
+import { composeCheckRunOutput } from '../core/check-run-output.js'
+import { getErrorMessage } from '../core/error-message.js'
+import type { IssueCommentData } from '../core/pr-data.js'
+import { composeSummaryComment, type SummaryInput } from '../core/summary.js'
+import type { ReviewLog } from '../ports/agent-session.js'
+import type { ReviewGateway } from '../ports/review-gateway.js'
+import { CHECK_RUN_NAME } from './run-record-lookup.js'
+
+export type RecordHome = 'check-run' | 'summary-comment' | 'none'
+
+export interface RecordRunInput {
+  readonly gateway: ReviewGateway
+  readonly summary: SummaryInput
+  /** This run has something to say on the PR (a new comment is worth it). */
+  readonly speak: boolean
+  /** The bot's summary comment from an earlier run, edited in place. */
+  readonly existing: IssueCommentData | undefined
+  readonly secrets: readonly string[]
+  readonly log: ReviewLog
+}
+
+export interface RecordRunResult {
+  readonly home: RecordHome
+  /** A PR comment was posted or edited. */
+  readonly commentWritten: boolean
+  /** Why the record is not on a check run; undefined when it is. */
+  readonly warning: string | undefined
+}
+
+async function tryCheckRun(input: RecordRunInput): Promise<string | undefined> {
+  const output = composeCheckRunOutput(input.summary, input.secrets)
+  try {
+    const created = await input.gateway.createCheckRun({
+      headSha: input.summary.headSha,
+      name: CHECK_RUN_NAME,
+      ...output
+    })
+    return created.kind === 'forbidden' ? created.warning : undefined
+  } catch (error) {
+    return `The run record could not be written as a check run (${getErrorMessage(error)}); it is kept in the summary comment when there is one.`
+  }
+}
+
+export async function recordRun(input: RecordRunInput): Promise<RecordRunResult> {
+  const warning = await tryCheckRun(input)
+  if (warning !== undefined) input.log.warning(warning)
+  const onCheck = warning === undefined
+  if (input.existing === undefined && !input.speak) {
+    return { home: onCheck ? 'check-run' : 'none', commentWritten: false, warning }
+  }
+  // The comment is being written anyway: it says where the record went.
+  const summary: SummaryInput =
+    warning === undefined
+      ? input.summary
+      : { ...input.summary, warnings: [...input.summary.warnings, warning] }
+  if (input.existing === undefined) {
+    await input.gateway.postIssueComment(composeSummaryComment(summary, input.secrets))
+  } else {
+    await input.gateway.updateIssueComment(
+      input.existing.id,
+      composeSummaryComment(summary, input.secrets, input.existing.body)
+    )
+  }
+  return { home: onCheck ? 'check-run' : 'summary-comment', commentWritten: true, warning }
+}

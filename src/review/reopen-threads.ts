@@ -1,0 +1,56 @@
+/**
+ * Regressions: a finding that repeats one the bot resolved as fixed is not a
+ * new thread. The old thread is reopened (unresolved) and the finding posted
+ * in it as a reply, so the history of the issue stays in one place. When the
+ * token may not unresolve, the reply still goes out and the summary warns.
+ */
+import type { StagedFinding } from '../core/finding-stage.js'
+import { formatBotComment } from '../core/rmcoc.js'
+import { sanitizeComment } from '../core/sanitize.js'
+import type { PostedFinding } from '../core/summary.js'
+import type { ThreadState } from '../core/threads.js'
+import type { ReviewGateway } from '../ports/review-gateway.js'
+
+export interface ReopenInput {
+  readonly gateway: ReviewGateway
+  readonly findings: readonly StagedFinding[]
+  readonly threads: readonly ThreadState[]
+  readonly secrets: readonly string[]
+  readonly warn: (message: string) => void
+}
+
+export interface ReopenResult {
+  /** Findings posted in a reopened thread. */
+  readonly posted: readonly PostedFinding[]
+}
+
+function reopeningBody(finding: StagedFinding, secrets: readonly string[]): string {
+  const text = `**Regression:** this was resolved as fixed earlier, and it is back.\n\n${finding.body}`
+  return sanitizeComment({
+    text,
+    secrets,
+    compose: (sanitized) => formatBotComment(sanitized, { kind: 'reopening', status: 'PENDING' })
+  })
+}
+
+export async function reopenThreads(input: ReopenInput): Promise<ReopenResult> {
+  const posted: PostedFinding[] = []
+  for (const finding of input.findings) {
+    if (finding.reopens === undefined) continue
+    const thread = input.threads.find((t) => t.id === finding.reopens)
+    // A summary-only finding has no thread: its regression is published like a new finding.
+    if (thread === undefined || thread.origin === 'summary') continue
+    const unresolved = await input.gateway.unresolveThread(thread.id)
+    if (unresolved.kind === 'forbidden') input.warn(unresolved.warning)
+    await input.gateway.replyToThread(thread.root_comment_id, reopeningBody(finding, input.secrets))
+    posted.push({
+      id: finding.id,
+      path: thread.file,
+      line: thread.line,
+      score: finding.score,
+      finding: finding.finding,
+      placement: thread.line === null ? 'file' : 'line'
+    })
+  }
+  return { posted }
+}

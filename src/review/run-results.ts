@@ -1,0 +1,133 @@
+/**
+ * What a finished run amounts to, as plain data: the verdict over everything
+ * still open, the summary's input and the per-pass metrics. No I/O.
+ */
+import type { FindingStage } from '../core/finding-stage.js'
+import type { PullRequestData } from '../core/pr-data.js'
+import type { PassMetrics } from '../core/run-report.js'
+import type { PassReport as SummaryPass, SummaryInput } from '../core/summary.js'
+import type { RunState } from '../core/threads.js'
+import { decideVerdict, type VerdictDecision } from '../core/verdict.js'
+import type { ReviewScope } from './change-since.js'
+import type { PassRunResult } from './orchestrator.js'
+import type { PublishResult } from './publish.js'
+import type { ActionReviewTools } from './review-tools.js'
+import { summaryRecordsAfterRun } from './summary-records.js'
+
+const OPEN = new Set(['PENDING', 'DISPUTED', 'ESCALATED'])
+
+/**
+ * Every finding still open counts, not only this run's: an unfixed score-8
+ * thread keeps the PR at request_changes.
+ */
+export function verdictAfterRun(
+  pr: PullRequestData,
+  published: Pick<PublishResult, 'posted' | 'inSummary'>,
+  live: RunState
+): VerdictDecision {
+  const openScores = live.threads.filter((t) => OPEN.has(t.status)).map((t) => t.score)
+  return decideVerdict({
+    reviews: pr.reviews,
+    postedScores: [...published.posted, ...published.inSummary]
+      .map((f) => f.score)
+      .concat(openScores)
+  })
+}
+
+function passNote(pass: PassRunResult['passes'][number]): string | undefined {
+  if (pass.completed) return undefined
+  if (pass.timedOut) return 'timed out'
+  return pass.error === undefined ? 'ended without submitting its results' : `failed: ${pass.error}`
+}
+
+export function passMetrics(run: PassRunResult): PassMetrics[] {
+  return run.passes.map((p) => {
+    const note = passNote(p)
+    return {
+      number: p.pass,
+      completed: p.completed,
+      durationMs: p.durationMs,
+      inputTokens: p.inputTokens,
+      outputTokens: p.outputTokens,
+      ...(note === undefined ? {} : { note })
+    }
+  })
+}
+
+function summaryPasses(run: PassRunResult): SummaryPass[] {
+  return run.passes.map((p) => {
+    const note = passNote(p)
+    return {
+      number: p.pass,
+      summary: p.summary ?? '',
+      completed: p.completed,
+      ...(p.hasBlockingIssues === undefined ? {} : { hasBlockingIssues: p.hasBlockingIssues }),
+      ...(note === undefined ? {} : { note })
+    }
+  })
+}
+
+export interface SummaryFacts {
+  readonly prepared: { readonly context: { readonly pr: PullRequestData } }
+  readonly stage: FindingStage
+  readonly tools: ActionReviewTools
+  readonly run: PassRunResult
+  readonly scope: ReviewScope
+  readonly published: PublishResult
+  readonly verdict: VerdictDecision
+  readonly newerHead: string | undefined
+  readonly deps: { now(): Date }
+}
+
+function summaryScope(scope: ReviewScope): NonNullable<SummaryInput['scope']> {
+  return scope.kind === 'full'
+    ? { kind: 'full', reason: scope.reason }
+    : {
+        kind: 'incremental',
+        from: scope.from,
+        changedFiles: scope.files.length,
+        unchangedFiles: scope.unchanged.length
+      }
+}
+
+export function summaryInputOf(facts: SummaryFacts): SummaryInput {
+  const { tools, run, published } = facts
+  const pr = facts.prepared.context.pr
+  const live = tools.liveState()
+  const count = (action: string) => tools.threadOutcomes.filter((o) => o.action === action).length
+  const stillOpen = (status: string) => live.threads.filter((t) => t.status === status).length
+  return {
+    headSha: pr.headSha,
+    baseSha: pr.baseSha,
+    reviewedAt: facts.deps.now().toISOString(),
+    scope: summaryScope(facts.scope),
+    ...(facts.newerHead === undefined ? {} : { newerHead: facts.newerHead }),
+    records: summaryRecordsAfterRun(live, published.inSummary, pr.headSha),
+    verdict: facts.verdict,
+    passes: summaryPasses(run),
+    posted: published.posted,
+    inSummary: published.inSummary,
+    counts: {
+      ...facts.stage.counts(),
+      threadsResolved: count('resolved'),
+      threadsFollowedUp: count('followed-up') + count('rebutted'),
+      threadsEscalated: count('escalated'),
+      threadsConceded: count('conceded')
+    },
+    openThreads: {
+      pending: stillOpen('PENDING'),
+      disputed: stillOpen('DISPUTED'),
+      escalated: stillOpen('ESCALATED')
+    },
+    resolvedThreads: tools.threadOutcomes
+      .filter((o) => o.action === 'resolved' || o.action === 'conceded')
+      .map((o) => ({
+        file: o.thread.file,
+        line: o.thread.line,
+        finding: o.thread.assessment.finding,
+        reason: o.text
+      })),
+    warnings: tools.warnings,
+    consolidationIncomplete: run.passes.length < 4 || run.passes.some((p) => !p.completed)
+  }
+}
