@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises'
 import { makeGitCheckout } from '../opencode/checkout.js'
 import { runAction, type ActionRunResult } from '../support/action-run.js'
-import type { FakePullRequest } from '../support/fake-github/pull-state.js'
+import type { FakeActor, FakePullRequest } from '../support/fake-github/pull-state.js'
 import { FakeGitHub } from '../support/fake-github/server.js'
 import {
   FAKE_API_KEY,
@@ -18,7 +18,7 @@ import {
   type ScriptedToolCall
 } from '../support/fake-model/index.js'
 import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
-import { example } from '../support/webhook-examples.js'
+import { example, prReviewReply, type Payload } from '../support/webhook-examples.js'
 
 export const OWNER = 'Codertocat'
 export const REPO = 'Hello-World'
@@ -175,3 +175,78 @@ export const userMessages = (body: ChatBody): string[] => messagesOf(body, 'user
 
 /** The tool results the model was sent back in one request (role "tool"). */
 export const toolResults = (body: ChatBody): string[] => messagesOf(body, 'tool')
+
+/** The inputs `Scenario.run` passes, for runs on other events. */
+export function scenarioInputs(
+  scenario: Scenario,
+  extra: Record<string, string> = {}
+): Record<string, string> {
+  return {
+    github_token: GITHUB_TOKEN,
+    model: FAKE_MODEL,
+    opencode_api_key: FAKE_API_KEY,
+    opencode_config: JSON.stringify(fakeProviderOverrides(scenario.model.baseURL)),
+    opencode_path: OPENCODE_BIN,
+    ...extra
+  }
+}
+
+/**
+ * A pull_request_review_comment.created payload for a reply that is already
+ * in GitHub (seed it first): `comment` is that reply, answering `inReplyToId`
+ * (the thread's root comment). The payload's PR is the scenario's, with its
+ * author, head and number.
+ */
+export function replyEvent(
+  scenario: Scenario,
+  comment: { readonly id: number; readonly body: string; readonly author: FakeActor },
+  inReplyToId: number | null
+): Payload {
+  const payload = prReviewReply(
+    comment.body,
+    comment.author.login,
+    comment.author.type,
+    inReplyToId
+  )
+  payload.comment.id = comment.id
+  payload.number = NUMBER
+  payload.pull_request.number = NUMBER
+  payload.pull_request.head.sha = scenario.pr.headSha
+  payload.pull_request.user = { ...payload.pull_request.user, login: scenario.pr.author.login }
+  return payload
+}
+
+/**
+ * Runs the action on a pull_request_review_comment event (a reply in a
+ * review thread) with the scenario's inputs, as `Scenario.run` does for a push.
+ */
+export function runReply(
+  scenario: Scenario,
+  payload: Payload,
+  options: { inputs?: Record<string, string>; passDeadlineMs?: number } = {}
+): Promise<ActionRunResult> {
+  return runAction({
+    eventName: 'pull_request_review_comment',
+    payload,
+    apiUrl: scenario.github.url,
+    actor: String(payload.sender?.login ?? 'Codertocat'),
+    inputs: scenarioInputs(scenario, options.inputs),
+    env: { GITHUB_WORKSPACE: scenario.checkout, GITHUB_SERVER_URL: 'https://github.com' },
+    options: { msPerSecond: 1, passDeadlineMs: options.passDeadlineMs ?? 60_000 }
+  })
+}
+
+/**
+ * Every request that changed GitHub: REST calls other than GET, and GraphQL
+ * mutations (a GraphQL query is a POST too, but only reads).
+ */
+export function githubWrites(github: FakeGitHub): string[] {
+  return github.requests
+    .filter((request) => {
+      if (request.method === 'GET') return false
+      if (request.route !== 'POST /graphql') return true
+      const query = (request.body as { query?: unknown } | undefined)?.query
+      return typeof query !== 'string' || /(^|\n)\s*mutation\b/.test(query)
+    })
+    .map((request) => `${request.method} ${request.path}`)
+}

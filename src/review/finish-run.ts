@@ -88,6 +88,7 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     recordHome: recorded.home,
     ...(recorded.warning === undefined ? {} : { recordWarning: recorded.warning }),
     scope: summary.scope,
+    headSha: context.pr.headSha,
     ...(moved === undefined ? {} : { newerHead: moved })
   })
   const count = (action: string) => tools.threadOutcomes.filter((o) => o.action === action).length

@@ -8,9 +8,9 @@ import { getErrorMessage } from '../core/error-message.js'
 import { FindingStage } from '../core/finding-stage.js'
 import { assessSensitivity } from '../core/sensitivity.js'
 import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
-import { reviewScope } from './change-since.js'
+import { reviewScope, type ReviewScope } from './change-since.js'
 import { finishRun } from './finish-run.js'
-import { runPasses } from './orchestrator.js'
+import { runPasses, type PassRunResult } from './orchestrator.js'
 import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from './pass-prompts.js'
 import type { PreparedRun } from './prepare-run.js'
 import { buildSystemPrompt } from './prompts.js'
@@ -61,11 +61,7 @@ export async function startAgentOrFail(
   }
 }
 
-export async function fullReview(
-  prepared: PreparedRun,
-  config: Config,
-  deps: ReviewEngineDeps
-): Promise<ReviewOutcome> {
+async function scopeOf(prepared: PreparedRun, deps: ReviewEngineDeps): Promise<ReviewScope> {
   const { gateway, context, state } = prepared
   const scope = await reviewScope({
     gateway,
@@ -78,33 +74,31 @@ export async function fullReview(
       ? `Full review: ${scope.reason}.`
       : `Incremental review of ${scope.from}..${scope.to}: ${scope.files.length} file(s) changed since.`
   )
-  const sensitivity = assessSensitivity({
-    packageJson: context.packageJson,
-    readme: context.readme
-  })
-  const stage = new FindingStage(
+  return scope
+}
+
+function stageFor(config: Config, securitySensitive: boolean, prepared: PreparedRun): FindingStage {
+  return new FindingStage(
     {
       problemScoreThreshold: config.problemScoreThreshold,
       scoreElevationThreshold: config.scoreElevationThreshold,
-      securitySensitive: sensitivity.level === 'high'
+      securitySensitive
     },
-    state.threads
+    prepared.state.threads
   )
-  const tools = toolsFor(prepared, stage, deps)
-  const passPrompt = passPromptFor({
-    context,
-    state,
-    scope,
-    stage,
-    tools,
-    sensitivity,
-    config,
-    diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS
-  })
+}
+
+/** The four passes in one session; the agent is stopped whatever happens. */
+async function runAgent(
+  prepared: PreparedRun,
+  tools: ActionReviewTools,
+  passPrompt: (pass: number) => string,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<PassRunResult> {
   const agent = await startAgentOrFail(prepared, tools, config, deps)
-  let run: Awaited<ReturnType<typeof runPasses>>
   try {
-    run = await runPasses({
+    return await runPasses({
       session: agent.session,
       tools,
       passPrompt,
@@ -114,17 +108,52 @@ export async function fullReview(
   } finally {
     await agent.stop()
   }
-  const completed = run.passes.filter((p) => p.completed).length
-  // Nothing reviewed and nothing staged: never report a review that did not happen.
-  if (stage.publishable().length === 0 && (run.fatal !== undefined || completed === 0)) {
-    const why =
-      run.fatal !== undefined
-        ? `the model could not be used: ${run.fatal}`
-        : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`
-    return await failReview(gateway, deps, why)
-  }
+}
+
+/** Nothing reviewed and nothing staged: never report a review that did not happen. */
+async function failWhenNothingReviewed(
+  prepared: PreparedRun,
+  stage: FindingStage,
+  run: PassRunResult,
+  deps: ReviewEngineDeps
+): Promise<void> {
+  const completed = run.passes.some((p) => p.completed)
+  if (stage.publishable().length > 0 || (run.fatal === undefined && completed)) return
+  const why =
+    run.fatal !== undefined
+      ? `the model could not be used: ${run.fatal}`
+      : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`
+  await failReview(prepared.gateway, deps, why)
+}
+
+export async function fullReview(
+  prepared: PreparedRun,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<ReviewOutcome> {
+  const { gateway, context } = prepared
+  const scope = await scopeOf(prepared, deps)
+  const sensitivity = assessSensitivity({
+    packageJson: context.packageJson,
+    readme: context.readme
+  })
+  const stage = stageFor(config, sensitivity.level === 'high', prepared)
+  const tools = toolsFor(prepared, stage, deps)
+  const passPrompt = passPromptFor({
+    context,
+    state: prepared.state,
+    scope,
+    stage,
+    tools,
+    sensitivity,
+    config,
+    diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS
+  })
+  const run = await runAgent(prepared, tools, passPrompt, config, deps)
+  await failWhenNothingReviewed(prepared, stage, run, deps)
   let outcome: ReviewOutcome
   try {
+    // The agent has read every reply; the rule takes what it left disputed.
     await settleRemainingDisputes({
       gateway,
       tools,
@@ -141,7 +170,7 @@ export async function fullReview(
       `publishing the review failed part way (some comments may be posted, the summary is missing): ${getErrorMessage(error)}`
     )
   }
-  if (run.fatal !== undefined || completed === 0) {
+  if (run.fatal !== undefined || !run.passes.some((p) => p.completed)) {
     throw new ReviewFailedError(
       `The review stopped early (${run.fatal ?? 'no pass completed'}); the findings staged so far were published.`,
       outcome

@@ -75,6 +75,8 @@ export class ActionReviewTools implements ReviewTools {
   readonly warnings: string[] = []
   /** Duplicate and rejected submissions (the stage counts them, this keeps them for the report). */
   readonly refused: RefusedFinding[] = []
+  /** Threads whose answer is being written now (a reservation against the caps). */
+  private readonly inFlight = new Set<string>()
 
   constructor(private readonly options: ReviewToolsOptions) {}
 
@@ -127,7 +129,10 @@ export class ActionReviewTools implements ReviewTools {
   }
 
   async replyToThread(args: ReplyToThreadArgs): Promise<ToolAck> {
-    const thread = this.threadToAnswer(args.thread_id)
+    return this.answering(args.thread_id, (thread) => this.reply(thread, args))
+  }
+
+  private async reply(thread: ThreadState, args: ReplyToThreadArgs): Promise<ToolAck> {
     if (thread.origin === 'summary') {
       throw new Error(
         `${thread.id} was published only in the summary comment: there is no thread to reply in. Resolve it with github_resolve_thread if the code fixes it; otherwise leave it.`
@@ -158,7 +163,10 @@ export class ActionReviewTools implements ReviewTools {
     if (this.closedInThisRun(args.thread_id)) {
       return { ok: true, note: 'Already resolved in this run; nothing to do.' }
     }
-    const thread = this.threadToAnswer(args.thread_id)
+    return this.answering(args.thread_id, (thread) => this.resolve(thread, args))
+  }
+
+  private async resolve(thread: ThreadState, args: ResolveThreadArgs): Promise<ToolAck> {
     if (thread.origin !== 'summary') {
       const block: ReplyBlock = { kind: 'resolution', status: 'RESOLVED' }
       await this.options.gateway.replyToThread(
@@ -212,18 +220,36 @@ export class ActionReviewTools implements ReviewTools {
   }
 
   /**
-   * The thread a reply or resolution is for, within the caps: one action per
-   * thread per run, and at most maxThreadActions in all. Each refusal says why.
+   * Runs one answer (reply or resolution) within the caps: one action per
+   * thread per run, and at most maxThreadActions in all. The slot is taken
+   * before the first await, so tool calls that arrive together cannot all
+   * pass the check. Each refusal says why.
    */
+  private async answering(
+    threadId: string,
+    answer: (thread: ThreadState) => Promise<ToolAck>
+  ): Promise<ToolAck> {
+    const thread = this.threadToAnswer(threadId)
+    this.inFlight.add(thread.id)
+    try {
+      return await answer(thread)
+    } finally {
+      this.inFlight.delete(thread.id)
+    }
+  }
+
   private threadToAnswer(threadId: string): ThreadState {
     const thread = this.openThread(threadId)
-    if (this.threadOutcomes.some((o) => o.thread.id === thread.id)) {
+    if (
+      this.inFlight.has(thread.id) ||
+      this.threadOutcomes.some((o) => o.thread.id === thread.id)
+    ) {
       throw new Error(
         `You already answered thread ${thread.id} in this run; one reply per thread per run.`
       )
     }
     const cap = this.options.maxThreadActions ?? DEFAULT_MAX_THREAD_ACTIONS
-    if (this.threadOutcomes.length >= cap) {
+    if (this.threadOutcomes.length + this.inFlight.size >= cap) {
       throw new Error(
         `This run already wrote ${cap} thread replies and resolutions, its cap; leave the remaining threads for the next run.`
       )

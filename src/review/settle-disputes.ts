@@ -51,7 +51,9 @@ export async function settleRemainingDisputes(input: SettleInput): Promise<numbe
     tools.record(
       action.thread,
       escalated ? 'escalated' : 'resolved',
-      action.body,
+      escalated
+        ? 'Still disputed after the developer rejected the rebuttal again: escalated to the human reviewers.'
+        : "Still disputed and the PR has no human reviewer: resolved as the developer's call.",
       escalated ? undefined : 'developers-call'
     )
     log.info(

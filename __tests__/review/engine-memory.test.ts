@@ -1,0 +1,168 @@
+/**
+ * What the engine remembers within and across runs, without opencode: the
+ * state the tools show reflects this run's answers, summary-only findings are
+ * threads of the state (resolvable, counted in the verdict), and a head that
+ * moves during the review does not move the review.
+ */
+import { formatBotComment } from '../../src/core/rmcoc.js'
+import { parseRmcoc } from '../../src/core/rmcoc.js'
+import type { RunState } from '../../src/ports/review-tools.js'
+import { submit } from '../support/scripted-session.js'
+import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'
+
+const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
+const OLD_HEAD = 'a1d'.padEnd(40, '7')
+
+let fixture: EngineFixture
+beforeEach(async () => {
+  fixture = await startEngineFixture({
+    headSha: 'c0ffee'.padEnd(40, '1'),
+    files: [{ filename: 'src/a.ts', status: 'added', additions: 3, deletions: 0, patch: PATCH }]
+  })
+})
+afterEach(async () => {
+  await fixture.stop()
+})
+
+function botThread(line: number, finding: string) {
+  return fixture.github.state.addThread(fixture.pr, {
+    path: 'src/a.ts',
+    line,
+    comments: [
+      {
+        author: 'github-actions[bot]',
+        body: formatBotComment(`${finding}.`, { finding, assessment: 'Why.', score: 7 })
+      }
+    ]
+  })
+}
+
+/** An earlier run's summary comment whose record holds one summary-only finding. */
+function summaryWithRecord(status: 'PENDING' | 'RESOLVED' = 'PENDING') {
+  fixture.github.state.addIssueComment(fixture.pr, {
+    author: 'github-actions[bot]',
+    body: formatBotComment('## OpenCode review: earlier run', {
+      kind: 'summary',
+      head_sha: OLD_HEAD,
+      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 },
+      findings: [
+        {
+          id: 'a1d777777777-F2',
+          file: 'src/a.ts',
+          line: 3,
+          finding: 'Constant c duplicates the configuration default',
+          score: 7,
+          status
+        }
+      ]
+    })
+  })
+}
+
+const checkRunRecord = () => {
+  const run = fixture.github.state.repo(OWNER, REPO).checkRuns.at(-1)
+  const parsed = parseRmcoc(run?.output.text ?? '')
+  if (!parsed.ok || parsed.block.kind !== 'summary') throw new Error('no run record')
+  return { run, block: parsed.block }
+}
+
+it('get_run_state shows this run’s resolution at once; the verdict counts what is still open', async () => {
+  const fixed = botThread(1, 'Constant a is never read')
+  const open = botThread(2, 'Constant b shadows the import')
+  let seen: RunState | undefined
+  const run = await fixture.run([
+    submit(async (tools) => {
+      await tools.resolveThread({ thread_id: fixed.id, reason: 'a is read in main.ts now.' })
+      seen = await tools.getRunState()
+    })
+  ])
+  expect(run.error).toBeUndefined()
+  const after = seen?.threads.find((t) => t.id === fixed.id)
+  expect(after).toMatchObject({ status: 'RESOLVED', resolution: 'fixed' })
+  expect(seen?.metadata.status_counts).toMatchObject({ RESOLVED: 1, PENDING: 1 })
+  expect(seen?.threads.find((t) => t.id === open.id)?.status).toBe('PENDING')
+  // The unanswered score-7 thread keeps the PR at request_changes.
+  expect(run.outcome).toMatchObject({ kind: 'reviewed', verdict: 'request_changes' })
+})
+
+it('one answer per thread per run: a second reply is refused and posts nothing', async () => {
+  const thread = botThread(1, 'Constant a is never read')
+  const errors: string[] = []
+  await fixture.run([
+    submit(async (tools) => {
+      await tools.replyToThread({
+        thread_id: thread.id,
+        body: 'Still unused.',
+        is_concession: false
+      })
+      await tools
+        .replyToThread({ thread_id: thread.id, body: 'Really unused.', is_concession: false })
+        .catch((error: Error) => errors.push(error.message))
+    })
+  ])
+  expect(errors[0]).toMatch(/already answered thread .* one reply per thread per run/)
+  expect(thread.comments).toHaveLength(2)
+})
+
+it('a summary-only finding is a thread of the state: resolved without a GitHub reply, its record says so', async () => {
+  summaryWithRecord()
+  let state: RunState | undefined
+  const errors: string[] = []
+  const run = await fixture.run([
+    submit(async (tools) => {
+      state = await tools.getRunState()
+      await tools
+        .replyToThread({ thread_id: 'summary:a1d777777777-F2', body: 'x', is_concession: false })
+        .catch((error: Error) => errors.push(error.message))
+      await tools.resolveThread({
+        thread_id: 'summary:a1d777777777-F2',
+        reason: 'c now reads the default from config.ts.'
+      })
+    })
+  ])
+  expect(run.error).toBeUndefined()
+  expect(state?.threads).toEqual([
+    expect.objectContaining({ id: 'summary:a1d777777777-F2', origin: 'summary', status: 'PENDING' })
+  ])
+  expect(errors[0]).toContain('no thread to reply in')
+  expect(fixture.pr.threads).toHaveLength(0)
+  const { block } = checkRunRecord()
+  expect(block.findings).toEqual([
+    expect.objectContaining({ id: 'a1d777777777-F2', status: 'RESOLVED', resolution: 'fixed' })
+  ])
+  expect(run.outcome).toMatchObject({ verdict: 'approve', threadsResolved: 1 })
+})
+
+it('an open summary-only finding keeps the verdict at request_changes and stays in the record', async () => {
+  summaryWithRecord()
+  const run = await fixture.run([])
+  expect(run.outcome).toMatchObject({ verdict: 'request_changes' })
+  expect(checkRunRecord().block.findings).toEqual([
+    expect.objectContaining({ id: 'a1d777777777-F2', status: 'PENDING' })
+  ])
+})
+
+it('a head pushed during the review: published against the reviewed head, the summary says a newer one comes next', async () => {
+  const reviewed = fixture.pr.headSha
+  const newer = 'beef'.padEnd(40, '2')
+  const run = await fixture.run([
+    submit(async (tools) => {
+      await tools.postReviewComment({
+        file: 'src/a.ts',
+        line: 2,
+        body: 'b is shadowed.',
+        assessment: { finding: 'Variable b shadows the import', assessment: 'Why.', score: 7 }
+      })
+      fixture.pr.commits = [reviewed, newer]
+      fixture.pr.headSha = newer
+    })
+  ])
+  expect(run.error).toBeUndefined()
+  expect(fixture.pr.reviews.map((r) => r.commitId)).toEqual([reviewed])
+  const { run: check, block } = checkRunRecord()
+  expect(check?.headSha).toBe(reviewed)
+  expect(block.head_sha).toBe(reviewed)
+  const summary = fixture.pr.issueComments.at(-1)?.body ?? ''
+  expect(summary).toContain('A newer head `beef222` was pushed while this review ran')
+  expect(run.reports[0]?.newerHead).toBe(newer)
+})
