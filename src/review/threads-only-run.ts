@@ -7,14 +7,17 @@
  * starts nothing (a skip with its reason, no model request, no write).
  */
 import type { Config } from '../config/config.js'
+import { getErrorMessage } from '../core/error-message.js'
 import { FindingStage } from '../core/finding-stage.js'
 import type { ThreadState } from '../core/threads.js'
 import { decideVerdict } from '../core/verdict.js'
 import type { AgentSession } from '../ports/agent-session.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import type { ReviewRequest } from '../trigger/review-request.js'
+import { notTheDeveloper } from '../trigger/review-comment.js'
 import { startAgentOrFail, toolsFor } from './full-review.js'
 import type { PreparedRun } from './prepare-run.js'
+import { ReviewFailedError } from './review-failed.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 import { buildThreadReplyNudge, buildThreadReplyPrompt } from './thread-reply-prompt.js'
 import type { ActionReviewTools } from './review-tools.js'
@@ -40,11 +43,7 @@ export function replyTarget(prepared: PreparedRun, commentId: number | undefined
   const counted = thread.developer_replies.some(
     (r) => r.timestamp === reply?.createdAt && r.author === reply?.author?.login
   )
-  if (!counted) {
-    return {
-      skip: `not-the-developer: comment ${commentId} is not a reply by the PR author or a collaborator with write access`
-    }
-  }
+  if (!counted) return { skip: notTheDeveloper(reply?.author?.login ?? 'ghost') }
   if (thread.last_word !== 'developer') {
     return {
       skip: `already-answered: the bot spoke after comment ${commentId} in thread ${thread.id}`
@@ -53,17 +52,19 @@ export function replyTarget(prepared: PreparedRun, commentId: number | undefined
   return { thread }
 }
 
+/** One turn, and one nudge when it ended without an answer; the fatal error, if any. */
 async function answerThread(
   session: AgentSession,
   tools: ActionReviewTools,
   thread: ThreadState,
   deadlineMs: number
-): Promise<void> {
+): Promise<string | undefined> {
   const answered = () => tools.threadOutcomes.some((o) => o.thread.id === thread.id)
-  const turn = await session.prompt(buildThreadReplyPrompt(thread), { deadlineMs })
+  let turn = await session.prompt(buildThreadReplyPrompt(thread), { deadlineMs })
   if (!answered() && turn.ending === 'idle' && turn.error === undefined) {
-    await session.prompt(buildThreadReplyNudge(thread), { deadlineMs })
+    turn = await session.prompt(buildThreadReplyNudge(thread), { deadlineMs })
   }
+  return turn.error?.fatal === true ? turn.error.message : undefined
 }
 
 export async function threadsOnlyRun(
@@ -86,15 +87,21 @@ export async function threadsOnlyRun(
   )
   const tools = toolsFor(prepared, stage, deps)
   const agent = await startAgentOrFail(prepared, tools, config, deps)
+  let fatal: string | undefined
   try {
-    await answerThread(
+    fatal = await answerThread(
       agent.session,
       tools,
       thread,
       deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000
     )
+  } catch (error) {
+    fatal = `the agent session failed: ${getErrorMessage(error)}`
   } finally {
     await agent.stop()
+  }
+  if (fatal !== undefined) {
+    throw new ReviewFailedError(`The reply in thread ${thread.id} could not be answered: ${fatal}`)
   }
   await settleRemainingDisputes({
     gateway: prepared.gateway,

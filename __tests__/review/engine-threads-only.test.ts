@@ -1,0 +1,116 @@
+/**
+ * Threads-only runs without opencode: a developer's reply in an open bot
+ * thread gets one answer; anything else is skipped before the agent starts.
+ */
+import { formatBotComment } from '../../src/core/rmcoc.js'
+import { ReviewFailedError } from '../../src/review/review-failed.js'
+import { startEngineFixture, type EngineFixture } from './engine-harness.js'
+
+let fixture: EngineFixture
+beforeEach(async () => {
+  fixture = await startEngineFixture({ files: [] })
+})
+afterEach(async () => {
+  await fixture.stop()
+})
+
+const root = formatBotComment('Refunds can exceed the capture.', {
+  finding: 'Refund total ignores partial captures',
+  assessment: 'Why.',
+  score: 7
+})
+
+function threadWithReply(status?: 'RESOLVED') {
+  const thread = fixture.github.state.addThread(fixture.pr, {
+    path: 'src/a.ts',
+    line: 2,
+    comments: [
+      { author: 'github-actions[bot]', body: root },
+      { author: 'octocat', body: 'Fixed in the latest commit.' }
+    ]
+  })
+  if (status === 'RESOLVED') thread.isResolved = true
+  const reply = thread.comments.at(-1)!
+  return { thread, replyId: reply.id }
+}
+
+const replyRequest = (commentId: number) => ({
+  request: { trigger: 'reply' as const, commentId, actor: 'octocat' }
+})
+
+it('the PR author’s reply: the agent answers once, nothing else is written', async () => {
+  const { thread, replyId } = threadWithReply()
+  const run = await fixture.run(
+    [
+      async (tools) => {
+        await tools.resolveThread({ thread_id: thread.id, reason: 'capture.ts caps it now.' })
+      }
+    ],
+    replyRequest(replyId)
+  )
+  expect(run.outcome).toMatchObject({ kind: 'reviewed', threadsResolved: 1, findingsPosted: 0 })
+  expect(run.agent.prompts).toHaveLength(1)
+  expect(run.agent.prompts[0]).toContain('A developer replied in one of your review threads')
+  expect(thread.isResolved).toBe(true)
+  expect(fixture.pr.issueComments).toHaveLength(0)
+  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
+  expect(run.reports[0]?.mode).toBe('threads-only')
+})
+
+it('a turn that ends without an answer gets one nudge naming the thread', async () => {
+  const { thread, replyId } = threadWithReply()
+  const run = await fixture.run(
+    [
+      async () => undefined,
+      async (tools) => {
+        await tools.replyToThread({
+          thread_id: thread.id,
+          body: 'Still open.',
+          is_concession: false
+        })
+      }
+    ],
+    replyRequest(replyId)
+  )
+  expect(run.agent.prompts).toHaveLength(2)
+  expect(run.agent.prompts[1]).toContain(thread.id)
+  expect(thread.comments.at(-1)?.body).toContain('Still open.')
+})
+
+it('a reply in a resolved thread starts nothing: no agent, no write', async () => {
+  const { replyId } = threadWithReply('RESOLVED')
+  const run = await fixture.run([], replyRequest(replyId))
+  expect(run.outcome).toMatchObject({ kind: 'skipped' })
+  expect(run.outcome?.kind === 'skipped' && run.outcome.reason).toMatch(/^thread-closed:/)
+  expect(run.agent.started).toBe(0)
+})
+
+it('a reply the bot already answered starts nothing', async () => {
+  const thread = fixture.github.state.addThread(fixture.pr, {
+    path: 'src/a.ts',
+    line: 2,
+    comments: [
+      { author: 'github-actions[bot]', body: root },
+      { author: 'octocat', body: 'Fixed in the latest commit.' },
+      {
+        author: 'github-actions[bot]',
+        body: formatBotComment('Not yet.', { kind: 'rebuttal', status: 'DISPUTED' })
+      }
+    ]
+  })
+  const replyId = thread.comments[1]!.id
+  const run = await fixture.run([], replyRequest(replyId))
+  expect(run.outcome?.kind === 'skipped' && run.outcome.reason).toMatch(/^already-answered:/)
+  expect(run.agent.started).toBe(0)
+})
+
+it('a model that cannot be used fails the step and applies no rule', async () => {
+  const { thread, replyId } = threadWithReply()
+  const run = await fixture.run(
+    [async () => ({ error: { message: 'APIError: 401', fatal: true } })],
+    replyRequest(replyId)
+  )
+  expect(run.error).toBeInstanceOf(ReviewFailedError)
+  expect(run.error?.message).toContain('could not be answered')
+  expect(thread.comments).toHaveLength(2)
+})
