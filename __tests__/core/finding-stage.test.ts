@@ -310,7 +310,7 @@ describe('FindingStage against earlier findings, whatever their status', () => {
     ]).submit(1, finding())
     expect(regression).toMatchObject({ kind: 'staged', reopens: 'summary:refunds' })
     expect(regression.kind === 'staged' && regression.reason).toContain(
-      'Regression of summary:refunds (resolved earlier as fixed): the earlier summary finding will be reopened with this finding instead of a new one.'
+      'Regression of summary:refunds (resolved earlier as fixed): it had no thread (it was published only in the summary), so it is published as a new finding.'
     )
   })
 

@@ -79,7 +79,7 @@ export function matchEarlier(
 export function regressionNote(thread: ThreadState, staged: boolean): string {
   const home =
     thread.origin === 'summary'
-      ? 'the earlier summary finding will be reopened with this finding instead of a new one'
+      ? 'it had no thread (it was published only in the summary), so it is published as a new finding'
       : 'the old thread will be reopened with this comment instead of a new one'
   const when = staged ? '' : 'if it is ever posted (as part of a combined finding), '
   return `Regression of ${earlierLabel(thread)} (resolved earlier as fixed): ${when}${home}.`
