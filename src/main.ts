@@ -14,7 +14,6 @@ import { ReviewFailedError } from './review/review-failed.js'
 import { ReviewRunner } from './review/review-runner.js'
 import { authorizeActor } from './trigger/authorize.js'
 import { decideTrigger } from './trigger/event.js'
-import { notTheDeveloper } from './trigger/review-comment.js'
 
 export interface RunOptions {
   /** The review engine; the four-pass engine over GitHub and OpenCode by default. */
@@ -47,13 +46,13 @@ export async function run(options: RunOptions = {}): Promise<void> {
       skipRun(decision.reason)
       return
     }
-    const { request } = decision
     const client = createGitHubClient({
       token: config.githubToken,
       baseUrl: env.apiUrl,
       log: (message) => core.warning(message),
       ...(options.msPerSecond === undefined ? {} : { msPerSecond: options.msPerSecond })
     })
+    let request = decision.request
     if (decision.authorize) {
       const directory = new GitHubActorDirectory(client, request.owner, request.repo)
       // allowed_bots lets a bot ask for a review by mention, not hold a
@@ -61,17 +60,20 @@ export async function run(options: RunOptions = {}): Promise<void> {
       const allowedBots = request.trigger === 'reply' ? [] : config.allowedBots
       const verdict = await authorizeActor(request.actor, directory, allowedBots)
       if (!verdict.allowed && request.trigger === 'reply') {
-        // Bystanders reply in review threads all the time: no warning.
+        // Bystanders reply in review threads all the time: no warning. The
+        // engine still looks, in case this run displaced a review of a new head.
         core.info(`No answer to this reply: ${verdict.reason}.`)
-        skipRun(notTheDeveloper(request.actor))
-        return
-      }
-      if (!verdict.allowed) {
+        request = { ...request, replyBy: 'bystander' }
+      } else if (!verdict.allowed) {
         core.warning(`Review not started: ${verdict.reason}.`)
         skipRun(`unauthorized: ${verdict.reason}`)
         return
+      } else {
+        core.info(`Authorized: ${verdict.reason}.`)
       }
-      core.info(`Authorized: ${verdict.reason}.`)
+    }
+    if (request.trigger === 'reply' && request.replyBy === undefined) {
+      request = { ...request, replyBy: 'developer' }
     }
     core.info(
       `Reviewing ${request.owner}/${request.repo}#${request.prNumber} (${request.trigger} by ${request.actor}).`

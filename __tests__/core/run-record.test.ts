@@ -43,6 +43,9 @@ describe('latestRunRecord', () => {
       commentId: newer.id,
       nodeId: newer.nodeId,
       headSha: sha('b'),
+      reviewedHead: sha('b'),
+      pr: undefined,
+      baseRef: undefined,
       baseSha: undefined,
       reviewedAt: undefined,
       scope: undefined,
@@ -66,6 +69,9 @@ describe('latestRunRecord', () => {
     )
     expect(record).toMatchObject({
       headSha: sha('a'),
+      reviewedHead: sha('a'),
+      pr: undefined,
+      baseRef: undefined,
       baseSha: sha('c'),
       reviewedAt: '2026-03-01T12:05:00Z',
       scope: 'incremental',
@@ -132,6 +138,9 @@ describe('runRecordFromCheckRun', () => {
       checkRunId: check.id,
       completedAt: '2026-03-01T12:00:00Z',
       headSha: sha('a'),
+      reviewedHead: sha('a'),
+      pr: undefined,
+      baseRef: undefined,
       baseSha: undefined,
       reviewedAt: '2026-03-01T11:59:00Z',
       scope: 'full',
@@ -212,6 +221,9 @@ describe('newestRunRecord', () => {
     nodeId: 'IC_1',
     createdAt,
     headSha: name,
+    reviewedHead: name,
+    pr: undefined,
+    baseRef: undefined,
     baseSha: undefined,
     reviewedAt,
     scope: undefined,
@@ -227,6 +239,9 @@ describe('newestRunRecord', () => {
     checkRunId: 2,
     completedAt,
     headSha: name,
+    reviewedHead: name,
+    pr: undefined,
+    baseRef: undefined,
     baseSha: undefined,
     reviewedAt,
     scope: undefined,
@@ -285,5 +300,43 @@ describe('newestRunRecord', () => {
     const b = fromCheck('b', '2026-03-01T00:00:00Z', undefined)
     expect(newest(a, b)).toBe('b')
     expect(newest(b, a)).toBe('a')
+  })
+})
+
+describe('a record binds its PR, base and completeness', () => {
+  const block = (extra: Record<string, unknown>) =>
+    formatBotComment('Run.', {
+      kind: 'summary',
+      head_sha: sha('c'),
+      counts: COUNTS,
+      ...extra
+    })
+  const read = (body: string) =>
+    latestRunRecord(
+      [
+        {
+          id: 5,
+          nodeId: 'IC_5',
+          author: { login: 'github-actions[bot]', isBot: true },
+          body,
+          createdAt: '2026-01-01T00:00:00Z'
+        }
+      ],
+      ['github-actions[bot]']
+    ).record
+
+  it('a complete record reviewed its head', () => {
+    expect(read(block({ pr: 7, base_ref: 'main' }))).toMatchObject({
+      pr: 7,
+      baseRef: 'main',
+      reviewedHead: sha('c')
+    })
+  })
+
+  it('an incomplete record names the last head that was fully reviewed, or none', () => {
+    expect(read(block({ incomplete: true, reviewed_head_sha: sha('a') }))?.reviewedHead).toBe(
+      sha('a')
+    )
+    expect(read(block({ incomplete: true }))?.reviewedHead).toBeUndefined()
   })
 })

@@ -60,18 +60,32 @@ export interface Scenario {
   run(options?: {
     inputs?: Record<string, string>
     passDeadlineMs?: number
+    /**
+     * The head before the push (the synchronize payload's `before`, with
+     * `after` set to the PR's head); unset keeps the example payload's.
+     */
+    before?: string
   }): Promise<ActionRunResult>
   stop(): Promise<void>
 }
 
-export async function startScenario(files: readonly ScenarioFile[]): Promise<Scenario> {
+/** Where a scenario's PR starts; HEAD_SHA and BASE_SHA by default. */
+export interface ScenarioStart {
+  readonly headSha?: string
+  readonly baseSha?: string
+}
+
+export async function startScenario(
+  files: readonly ScenarioFile[],
+  start: ScenarioStart = {}
+): Promise<Scenario> {
   const github = await new FakeGitHub().start()
   github.state.addUser('octocat')
   const pr = github.state.addPullRequest(OWNER, REPO, NUMBER, {
     title: 'Add refunds',
     body: 'Adds partial refunds.',
-    headSha: HEAD_SHA,
-    baseSha: BASE_SHA,
+    headSha: start.headSha ?? HEAD_SHA,
+    baseSha: start.baseSha ?? BASE_SHA,
     files: files.map((file) => ({ ...file.github }))
   })
   const model = await FakeModel.start()
@@ -87,6 +101,10 @@ export async function startScenario(files: readonly ScenarioFile[]): Promise<Sce
       payload.pull_request.number = NUMBER
       payload.pull_request.head.sha = pr.headSha
       payload.pull_request.draft = false
+      if (options.before !== undefined) {
+        payload.before = options.before
+        payload.after = pr.headSha
+      }
       return runAction({
         eventName: 'pull_request',
         payload,
@@ -249,4 +267,24 @@ export function githubWrites(github: FakeGitHub): string[] {
       return typeof query !== 'string' || /(^|\n)\s*mutation\b/.test(query)
     })
     .map((request) => `${request.method} ${request.path}`)
+}
+
+/**
+ * Makes every request to `route` (a template, e.g. "POST /graphql") wait
+ * `ms` before it is handled, so calls that arrive together overlap in
+ * flight, as they do against the real API.
+ */
+export function slowRoute(github: FakeGitHub, route: string, ms: number): void {
+  const match = github.router.match.bind(github.router)
+  github.router.match = (method, path) => {
+    const found = match(method, path)
+    if (found === undefined || found.key !== route) return found
+    return {
+      ...found,
+      handler: async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, ms))
+        return found.handler(request)
+      }
+    }
+  }
 }

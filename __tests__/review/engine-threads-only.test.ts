@@ -9,7 +9,21 @@ import { startEngineFixture, type EngineFixture } from './engine-harness.js'
 let fixture: EngineFixture
 beforeEach(async () => {
   fixture = await startEngineFixture({ files: [] })
+  reviewedHead()
 })
+
+/** The head was reviewed (a summary comment records it): replies get threads-only runs. */
+function reviewedHead() {
+  fixture.github.state.addIssueComment(fixture.pr, {
+    author: 'github-actions[bot]',
+    body: formatBotComment('## OpenCode review', {
+      kind: 'summary',
+      head_sha: fixture.pr.headSha,
+      pr: fixture.pr.number,
+      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
+    })
+  })
+}
 afterEach(async () => {
   await fixture.stop()
 })
@@ -34,8 +48,8 @@ function threadWithReply(status?: 'RESOLVED') {
   return { thread, replyId: reply.id }
 }
 
-const replyRequest = (commentId: number) => ({
-  request: { trigger: 'reply' as const, commentId, actor: 'octocat' }
+const replyRequest = (commentId: number, replyBy: 'developer' | 'bystander' = 'developer') => ({
+  request: { trigger: 'reply' as const, commentId, actor: 'octocat', replyBy }
 })
 
 it('the PR author’s reply: the agent answers once, nothing else is written', async () => {
@@ -52,7 +66,7 @@ it('the PR author’s reply: the agent answers once, nothing else is written', a
   expect(run.agent.prompts).toHaveLength(1)
   expect(run.agent.prompts[0]).toContain('A developer replied in one of your review threads')
   expect(thread.isResolved).toBe(true)
-  expect(fixture.pr.issueComments).toHaveLength(0)
+  expect(fixture.pr.issueComments).toHaveLength(1) // the earlier summary, untouched
   expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
   expect(run.reports[0]?.mode).toBe('threads-only')
 })
@@ -113,4 +127,35 @@ it('a model that cannot be used fails the step and applies no rule', async () =>
   expect(run.error).toBeInstanceOf(ReviewFailedError)
   expect(run.error?.message).toContain('could not be answered')
   expect(thread.comments).toHaveLength(2)
+})
+
+it('a bystander’s reply on a reviewed head starts nothing', async () => {
+  const { replyId } = threadWithReply()
+  const run = await fixture.run([], replyRequest(replyId, 'bystander'))
+  expect(run.outcome?.kind === 'skipped' && run.outcome.reason).toMatch(
+    /^not-the-developer: octocat /
+  )
+  expect(run.agent.started).toBe(0)
+  expect(
+    fixture.github.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql')
+  ).toEqual([])
+})
+
+it('a reply on a head with no complete review runs that review (it may have displaced it)', async () => {
+  const { thread, replyId } = threadWithReply()
+  fixture.pr.headSha = 'beef'.padEnd(40, '3')
+  const run = await fixture.run(
+    [
+      async (tools) => {
+        await tools.resolveThread({ thread_id: thread.id, reason: 'Fixed by the new head.' })
+        await tools.submitPassResults({ pass_number: 1, summary: 'p1', has_blocking_issues: false })
+      }
+    ],
+    replyRequest(replyId, 'bystander')
+  )
+  expect(run.error).toBeUndefined()
+  expect(run.agent.prompts).toHaveLength(4)
+  expect(thread.isResolved).toBe(true)
+  const check = fixture.github.state.repo('octo-org', 'widgets').checkRuns.at(-1)
+  expect(check?.headSha).toBe(fixture.pr.headSha)
 })

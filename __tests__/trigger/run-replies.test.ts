@@ -76,7 +76,8 @@ describe('a reply in a review thread', () => {
         actor: 'Codertocat',
         headSha: payload.pull_request.head.sha,
         commentId: payload.comment.id,
-        inReplyToId: REPLIED_TO_ID
+        inReplyToId: REPLIED_TO_ID,
+        replyBy: 'developer'
       }
     ])
     expect(outputs['skipped_reason']).toBe('')
@@ -86,7 +87,7 @@ describe('a reply in a review thread', () => {
   it('by a collaborator with write access is authorized through the API', async () => {
     const { requests, outputs, stdout } = await reply(prReviewReply('The bot is right.', 'writer'))
     expect(requests).toHaveLength(1)
-    expect(requests[0]).toMatchObject({ trigger: 'reply', actor: 'writer' })
+    expect(requests[0]).toMatchObject({ trigger: 'reply', actor: 'writer', replyBy: 'developer' })
     expect(outputs['skipped_reason']).toBe('')
     expect(github.requests.map((r) => r.route)).toEqual([USER_ROUTE, PERMISSION_ROUTE])
     expect(stdout).toContain('Authorized: "writer" has write access.')
@@ -95,36 +96,38 @@ describe('a reply in a review thread', () => {
   it.each([
     ['stranger', 'has none access'],
     ['reader', 'has read access']
-  ])('by %s (a bystander) is skipped quietly, and nothing is written', async (login, why) => {
-    const { requests, outputs, stdout, failed } = await reply(prReviewReply('+1', login))
-    expect(requests).toHaveLength(0)
-    expect(failed).toBe(false)
-    expect(outputs['skipped_reason']).toBe(
-      `not-the-developer: ${login} is neither the PR author nor a collaborator with write access`
-    )
-    expect(outputs['verdict']).toBe('')
-    expect(stdout).not.toContain('::warning::')
-    expect(stdout).toContain(`No answer to this reply: "${login}" ${why}`)
-    expect(github.requestsTo(PERMISSION_ROUTE)).toHaveLength(1)
-    expect(writesTo(github)).toEqual([])
-  })
+  ])(
+    'by %s (a bystander) goes to the engine as a bystander’s, quietly, with nothing written',
+    async (login, why) => {
+      // The engine answers no bystander; it only runs a review this run may have displaced.
+      const { requests, stdout, failed } = await reply(prReviewReply('+1', login))
+      expect(requests).toEqual([
+        expect.objectContaining({ trigger: 'reply', replyBy: 'bystander' })
+      ])
+      expect(failed).toBe(false)
+      expect(stdout).not.toContain('::warning::')
+      expect(stdout).toContain(`No answer to this reply: "${login}" ${why}`)
+      expect(github.requestsTo(PERMISSION_ROUTE)).toHaveLength(1)
+      expect(writesTo(github)).toEqual([])
+    }
+  )
 
   it('is not answered when the permission API fails (fail closed)', async () => {
     github.fail(PERMISSION_ROUTE, { status: 500, body: { message: 'boom' } }, Infinity)
-    const { requests, outputs } = await reply(prReviewReply('ok', 'writer'))
-    expect(requests).toHaveLength(0)
-    expect(outputs['skipped_reason']).toMatch(/^not-the-developer: writer /)
+    const { requests } = await reply(prReviewReply('ok', 'writer'))
+    expect(requests).toEqual([expect.objectContaining({ actor: 'writer', replyBy: 'bystander' })])
     expect(writesTo(github)).toEqual([])
   })
 
   it('by a bot account that the payload calls a User is not answered, allowed_bots or not', async () => {
     github.state.addUser('deploy-app', 'Bot')
     github.state.grant(OWNER, REPO, 'deploy-app', 'write')
-    const { requests, outputs } = await reply(prReviewReply('ok', 'deploy-app'), {
+    const { requests } = await reply(prReviewReply('ok', 'deploy-app'), {
       allowed_bots: 'deploy-app'
     })
-    expect(requests).toHaveLength(0)
-    expect(outputs['skipped_reason']).toMatch(/^not-the-developer: deploy-app /)
+    expect(requests).toEqual([
+      expect.objectContaining({ actor: 'deploy-app', replyBy: 'bystander' })
+    ])
   })
 
   it('by the bot itself is skipped before any API call', async () => {

@@ -110,6 +110,17 @@ const summaryRecord = z.object({
 const summaryBlock = z.object({
   kind: z.literal('summary'),
   head_sha: commitSha,
+  /** The pull request the record belongs to: a record found on a shared commit may be another PR's. */
+  pr: z.number().int().positive().optional(),
+  /** The base branch reviewed against: a retargeted PR is reviewed in full again. */
+  base_ref: z.string().min(1).max(255).optional(),
+  /**
+   * The run did not finish every pass: head_sha was not fully reviewed. The
+   * next run narrows from `reviewed_head_sha`, the last head that was
+   * (absent: none was, review in full).
+   */
+  incomplete: z.literal(true).optional(),
+  reviewed_head_sha: commitSha.optional(),
   /** The base commit the reviewed head was compared with. */
   base_sha: commitSha.optional(),
   /** When the run finished (ISO 8601): orders records kept in several places. */

@@ -11,7 +11,12 @@ import type { CheckRunData, IssueCommentData } from './pr-data.js'
 import { parseRmcoc, type SummaryBlock, type SummaryCounts, type SummaryRecord } from './rmcoc.js'
 
 interface RunRecordFields {
+  /** The head the run looked at (possibly not fully reviewed: see reviewedHead). */
   readonly headSha: string
+  /** The last head fully reviewed: headSha, or for an incomplete run the one before it (or none). */
+  readonly reviewedHead: string | undefined
+  readonly pr: number | undefined
+  readonly baseRef: string | undefined
   /** The base commit the head was compared with; undefined when the block has none. */
   readonly baseSha: string | undefined
   /** When the run finished (ISO 8601); undefined for records written before it existed. */
@@ -54,6 +59,9 @@ export interface IgnoredCheckRun {
 function fields(block: SummaryBlock): RunRecordFields {
   return {
     headSha: block.head_sha,
+    reviewedHead: block.incomplete === true ? block.reviewed_head_sha : block.head_sha,
+    pr: block.pr,
+    baseRef: block.base_ref,
     baseSha: block.base_sha,
     reviewedAt: block.reviewed_at,
     scope: block.scope,

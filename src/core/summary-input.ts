@@ -70,6 +70,16 @@ export interface SummaryInput {
   readonly headSha: string
   /** The base commit the head was compared with (run record `base_sha`). */
   readonly baseSha?: string
+  /** The PR (run record `pr`): binds the record to it. */
+  readonly prNumber?: number
+  /** The base branch (run record `base_ref`): a retargeted PR is reviewed in full. */
+  readonly baseRef?: string
+  /**
+   * Set when a pass did not complete: the record then names the last head
+   * that WAS fully reviewed (null: none), so the unreviewed part is reviewed
+   * next time instead of being taken as done.
+   */
+  readonly incompleteSince?: { readonly reviewedHead: string | null }
   /** When the run finished, ISO 8601 with offset (run record `reviewed_at`); given by the caller. */
   readonly reviewedAt?: string
   /** Full or incremental review; one line under the verdict. */

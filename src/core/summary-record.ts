@@ -77,6 +77,16 @@ function baseBlock(input: SummaryInput): SummaryBlock {
   return {
     kind: 'summary',
     head_sha: input.headSha,
+    ...(input.prNumber === undefined ? {} : { pr: input.prNumber }),
+    ...(input.baseRef === undefined ? {} : { base_ref: input.baseRef }),
+    ...(input.incompleteSince === undefined
+      ? {}
+      : {
+          incomplete: true as const,
+          ...(input.incompleteSince.reviewedHead === null
+            ? {}
+            : { reviewed_head_sha: input.incompleteSince.reviewedHead })
+        }),
     ...(input.baseSha === undefined ? {} : { base_sha: input.baseSha }),
     ...(input.reviewedAt === undefined ? {} : { reviewed_at: input.reviewedAt }),
     ...(input.scope === undefined ? {} : { scope: input.scope.kind }),

@@ -72,7 +72,7 @@ export interface RunStateMetadata {
   readonly status_counts: Record<ThreadStatus, number>
   /** Review threads on the PR, bot or not. */
   readonly total_threads: number
-  /** Head SHA of the chosen run record; null before the first run. */
+  /** The last head fully reviewed, from the chosen run record; null before the first complete run. */
   readonly last_reviewed_sha: string | null
   readonly last_run: RunRecord | null
 }
@@ -284,7 +284,7 @@ export function rebuildRunState(input: RunStateInput): RunStateResult {
       metadata: {
         status_counts: statusCounts,
         total_threads: input.threads.length,
-        last_reviewed_sha: record?.headSha ?? null,
+        last_reviewed_sha: record?.reviewedHead ?? null,
         last_run: record ?? null
       }
     },

@@ -60,7 +60,13 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
       `The head moved to ${moved} during the review; published against the reviewed head.`
     )
   }
-  const summary = summaryInputOf({ ...input, published, verdict, newerHead: moved })
+  const summary = summaryInputOf({
+    ...input,
+    published,
+    verdict,
+    newerHead: moved,
+    lastReviewedHead: prepared.state.metadata.last_reviewed_sha
+  })
   const speak = shouldPostSummary(summary) || summary.consolidationIncomplete
   const existingId = latestRunRecord(context.issueComments, config.botLogins).record?.commentId
   const recorded = await recordRun({

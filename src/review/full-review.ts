@@ -31,7 +31,8 @@ export function systemPromptFor(config: Config): string {
 export function toolsFor(
   prepared: PreparedRun,
   stage: FindingStage,
-  deps: ReviewEngineDeps
+  deps: ReviewEngineDeps,
+  onlyThread?: string
 ): ActionReviewTools {
   return new ActionReviewTools({
     gateway: prepared.gateway,
@@ -39,7 +40,8 @@ export function toolsFor(
     state: prepared.state,
     secrets: deps.secrets,
     files: prepared.context.files,
-    warn: (message) => deps.log.warning(message)
+    warn: (message) => deps.log.warning(message),
+    ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 })
   })
 }
 
@@ -61,14 +63,40 @@ export async function startAgentOrFail(
   }
 }
 
+/** The base branch changed since the record: what the PR changes is no longer comparable. */
+function retargeted(prepared: PreparedRun): ReviewScope | undefined {
+  const before = prepared.record?.baseRef
+  const now = prepared.context.pr.baseRef
+  if (before === undefined || before === now) return undefined
+  // Branch names reach the prompt: only plain ones are named.
+  const plain = [before, now].every((ref) => /^[\w./-]{1,100}$/.test(ref))
+  return {
+    kind: 'full',
+    reason: plain
+      ? `the pull request now targets ${now} (it targeted ${before})`
+      : 'the pull request now targets another base branch'
+  }
+}
+
 async function scopeOf(prepared: PreparedRun, deps: ReviewEngineDeps): Promise<ReviewScope> {
   const { gateway, context, state } = prepared
-  const scope = await reviewScope({
-    gateway,
-    pr: context.pr,
-    files: context.files,
-    lastReviewedSha: state.metadata.last_reviewed_sha
-  })
+  let scope: ReviewScope
+  try {
+    scope =
+      retargeted(prepared) ??
+      (await reviewScope({
+        gateway,
+        pr: context.pr,
+        files: context.files,
+        lastReviewedSha: state.metadata.last_reviewed_sha
+      }))
+  } catch (error) {
+    // GitHub could not say what changed: review everything rather than nothing.
+    scope = {
+      kind: 'full',
+      reason: `the change since the last review could not be read (${getErrorMessage(error)})`
+    }
+  }
   deps.log.info(
     scope.kind === 'full'
       ? `Full review: ${scope.reason}.`

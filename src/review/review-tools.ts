@@ -5,7 +5,7 @@
  * carrying their rmcoc block so the next run can rebuild the state.
  */
 import { isRejectedAgain } from '../core/disputes.js'
-import { FindingStage, type StageResult } from '../core/finding-stage.js'
+import type { FindingStage } from '../core/finding-stage.js'
 import type { ChangedFile } from '../core/pr-data.js'
 import type { RefusedFinding } from '../core/run-report.js'
 import { formatBotComment, type ReplyBlock, type Resolution } from '../core/rmcoc.js'
@@ -24,6 +24,7 @@ import type {
   UpdateStagedFindingArgs
 } from '../ports/review-tools.js'
 import { filePatchFor } from './file-patches.js'
+import { toToolResult } from './stage-results.js'
 import {
   CLOSING_ACTIONS,
   liveRunState,
@@ -47,24 +48,12 @@ export interface ReviewToolsOptions {
   readonly files?: readonly ChangedFile[]
   /** Replies and resolutions this run may write in all (DEFAULT_MAX_THREAD_ACTIONS). */
   readonly maxThreadActions?: number
-}
-
-function toToolResult(result: StageResult): PostReviewCommentResult {
-  switch (result.kind) {
-    case 'staged':
-      return { status: 'staged', finding_id: result.id, score: result.score, note: result.reason }
-    case 'suppressed':
-      return {
-        status: 'suppressed',
-        finding_id: result.id,
-        score: result.score,
-        reason: result.reason
-      }
-    case 'duplicate':
-      return { status: 'duplicate', duplicate_of: result.duplicateOf, reason: result.reason }
-    case 'rejected':
-      return { status: 'rejected', reason: result.reason }
-  }
+  /**
+   * A threads-only run: only this thread may be answered, and no finding is
+   * staged (nothing would publish it). Enforced here, not left to the prompt:
+   * the reply that started the run is untrusted text.
+   */
+  readonly onlyThread?: string
 }
 
 export class ActionReviewTools implements ReviewTools {
@@ -89,6 +78,12 @@ export class ActionReviewTools implements ReviewTools {
   }
 
   async postReviewComment(args: PostReviewCommentArgs): Promise<PostReviewCommentResult> {
+    if (this.options.onlyThread !== undefined) {
+      return {
+        status: 'rejected',
+        reason: `This run only answers the reply in thread ${this.options.onlyThread}: it posts no new findings. Leave it for the next review.`
+      }
+    }
     const result = this.options.stage.submit(this.currentPass, {
       file: args.file,
       line: args.line,
@@ -240,6 +235,12 @@ export class ActionReviewTools implements ReviewTools {
 
   private threadToAnswer(threadId: string): ThreadState {
     const thread = this.openThread(threadId)
+    const only = this.options.onlyThread
+    if (only !== undefined && thread.id !== only) {
+      throw new Error(
+        `This run only answers the reply in thread ${only}; leave thread ${thread.id} for the next review.`
+      )
+    }
     if (
       this.inFlight.has(thread.id) ||
       this.threadOutcomes.some((o) => o.thread.id === thread.id)

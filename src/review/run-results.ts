@@ -76,6 +76,8 @@ export interface SummaryFacts {
   readonly published: PublishResult
   readonly verdict: VerdictDecision
   readonly newerHead: string | undefined
+  /** The last head fully reviewed before this run (null: none). */
+  readonly lastReviewedHead: string | null
   readonly deps: { now(): Date }
 }
 
@@ -96,9 +98,14 @@ export function summaryInputOf(facts: SummaryFacts): SummaryInput {
   const live = tools.liveState()
   const count = (action: string) => tools.threadOutcomes.filter((o) => o.action === action).length
   const stillOpen = (status: string) => live.threads.filter((t) => t.status === status).length
+  const incomplete =
+    run.fatal !== undefined || run.passes.length < 4 || run.passes.some((p) => !p.completed)
   return {
     headSha: pr.headSha,
     baseSha: pr.baseSha,
+    prNumber: pr.number,
+    baseRef: pr.baseRef,
+    ...(incomplete ? { incompleteSince: { reviewedHead: facts.lastReviewedHead } } : {}),
     reviewedAt: facts.deps.now().toISOString(),
     scope: summaryScope(facts.scope),
     ...(facts.newerHead === undefined ? {} : { newerHead: facts.newerHead }),

@@ -85,7 +85,7 @@ export async function threadsOnlyRun(
     },
     prepared.state.threads
   )
-  const tools = toolsFor(prepared, stage, deps)
+  const tools = toolsFor(prepared, stage, deps, thread.id)
   const agent = await startAgentOrFail(prepared, tools, config, deps)
   let fatal: string | undefined
   try {

@@ -21,6 +21,13 @@ export interface ReviewRequest {
   readonly commentId?: number
   /** For replies: the REST id of the review comment replied to (comment.in_reply_to_id). */
   readonly inReplyToId?: number
+  /**
+   * For replies: whether the replier speaks for the PR (its author or a write
+   * collaborator). A bystander's reply is never answered, but it still
+   * reaches the engine: it may have displaced a waiting review of a new
+   * head, which the engine then runs.
+   */
+  readonly replyBy?: 'developer' | 'bystander'
 }
 
 export type TriggerDecision =
