@@ -440,10 +440,11 @@ describe('resolution of a RESOLVED thread', () => {
       'dismissed'
     ],
     [
-      'resolved on GitHub after the bot reopened it: dismissed',
+      'resolved on GitHub by a person after the bot reopened it: dismissed',
       () =>
         thread([root(), bot('resolution', 'RESOLVED'), bot('reopening', 'PENDING')], {
-          isResolved: true
+          isResolved: true,
+          resolvedBy: 'bob'
         }),
       'RESOLVED',
       'dismissed'

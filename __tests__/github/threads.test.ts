@@ -75,12 +75,14 @@ describe('review threads', () => {
       isOutdated: true,
       comments: [{ body: 'old finding', createdAt: '2024-02-03T04:05:06Z' }]
     })
+    seeded.resolvedBy = 'alice'
 
     const [thread] = await f.gateway.listReviewThreads()
 
     expect(thread).toEqual({
       id: seeded.id,
       isResolved: true,
+      resolvedBy: 'alice',
       isOutdated: true,
       path: 'src/app.ts',
       line: null,

@@ -30,6 +30,8 @@ export interface ReviewThreadData {
   /** GraphQL node id: used to resolve. */
   readonly id: string
   readonly isResolved: boolean
+  /** Who resolved it (GraphQL `resolvedBy`); null when open or unknown. */
+  readonly resolvedBy?: string | null
   readonly isOutdated: boolean
   readonly path: string
   readonly line: number | null

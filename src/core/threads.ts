@@ -18,6 +18,7 @@ import {
 } from './rmcoc.js'
 import { latestRunRecord, type RunRecord } from './run-record.js'
 import { speakerOf, type DeveloperPredicate } from './speakers.js'
+import { authorSilenced, resolutionOf, threadStatus } from './thread-status.js'
 import { summaryThreads } from './summary-threads.js'
 
 export type { DeveloperPredicate } from './speakers.js'
@@ -97,16 +98,6 @@ function asReply(comment: ReviewCommentData): DeveloperReply {
 }
 
 /**
- * How a bot reply that set RESOLVED closed the thread. A resolution block, or
- * the legacy heading without a block, means the code was fixed.
- */
-function resolutionOf(kind: ReplyKind | undefined): Resolution {
-  if (kind === 'concession') return 'conceded'
-  if (kind === 'developers-call') return 'developers-call'
-  return 'fixed'
-}
-
-/**
  * Rebuilds one thread. Undefined for a thread that is plainly not the bot's
  * (a user's thread without any rmcoc block); a thread that looks like the
  * bot's but does not count is recorded in `ignored`.
@@ -123,7 +114,8 @@ export function rebuildThread(
   thread: ReviewThreadData,
   botLogins: readonly string[],
   ignored: IgnoredComment[] = [],
-  isDeveloper?: DeveloperPredicate
+  isDeveloper?: DeveloperPredicate,
+  prAuthor?: string
 ): ThreadState | undefined {
   const [root, ...replies] = thread.comments
   if (root === undefined) return undefined
@@ -201,7 +193,13 @@ export function rebuildThread(
     }
   }
 
-  const status = threadStatus(thread.isResolved, lastBotStatus, developerBeforeLastBot)
+  const status = threadStatus({
+    githubResolved: thread.isResolved && !authorSilenced(thread, lastBotStatus, prAuthor),
+    lastBotStatus,
+    lastBotKind,
+    developerBeforeLastBot,
+    resolverKnown: thread.resolvedBy !== undefined && thread.resolvedBy !== null
+  })
   return {
     id: thread.id,
     root_comment_id: root.id,
@@ -224,27 +222,14 @@ export function rebuildThread(
   }
 }
 
-/**
- * RESOLVED when GitHub says so or the bot resolved/conceded; ESCALATED when
- * the bot escalated; DISPUTED when a developer pushed back and the bot's last
- * word maintains its position; PENDING otherwise.
- */
-function threadStatus(
-  githubResolved: boolean,
-  lastBotStatus: ThreadStatus | undefined,
-  developerBeforeLastBot: boolean
-): ThreadStatus {
-  if (githubResolved) return 'RESOLVED'
-  if (lastBotStatus === 'DISPUTED') return developerBeforeLastBot ? 'DISPUTED' : 'PENDING'
-  return lastBotStatus ?? 'PENDING'
-}
-
 export interface RunStateInput {
   readonly threads: readonly ReviewThreadData[]
   readonly issueComments: readonly IssueCommentData[]
   readonly botLogins: readonly string[]
   /** Who the developer is (see rebuildThread); absent: every human. */
   readonly isDeveloper?: DeveloperPredicate
+  /** The PR's author: resolving the bot's thread alone does not settle it. */
+  readonly prAuthor?: string
   /**
    * The run record chosen by the caller among every home (check runs and
    * comments); null when there is none. Absent: the newest summary comment,
@@ -261,7 +246,13 @@ export function rebuildRunState(input: RunStateInput): RunStateResult {
   const ignored: IgnoredComment[] = []
   const threads: ThreadState[] = []
   for (const thread of input.threads) {
-    const rebuilt = rebuildThread(thread, input.botLogins, ignored, input.isDeveloper)
+    const rebuilt = rebuildThread(
+      thread,
+      input.botLogins,
+      ignored,
+      input.isDeveloper,
+      input.prAuthor
+    )
     if (rebuilt !== undefined) threads.push(rebuilt)
   }
   let record: RunRecord | undefined

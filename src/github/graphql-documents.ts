@@ -38,6 +38,9 @@ query ReviewThreads($owner: String!, $name: String!, $number: Int!, $after: Stri
         nodes {
           id
           isResolved
+          resolvedBy {
+            login
+          }
           isOutdated
           path
           line

@@ -37,6 +37,7 @@ const CommentPage = z.object({ pageInfo: PageInfo, nodes: z.array(Comment) })
 const Thread = z.object({
   id: z.string(),
   isResolved: z.boolean(),
+  resolvedBy: z.object({ login: z.string() }).nullable().optional(),
   isOutdated: z.boolean(),
   path: z.string(),
   line: z.number().int().nullable(),
@@ -120,6 +121,7 @@ export async function listReviewThreads(
       threads.push({
         id: thread.id,
         isResolved: thread.isResolved,
+        resolvedBy: thread.resolvedBy?.login ?? null,
         isOutdated: thread.isOutdated,
         path: thread.path,
         line: thread.line,

@@ -49,6 +49,7 @@ export async function prepareRun(
     issueComments: [...context.issueComments],
     botLogins: config.botLogins,
     isDeveloper,
+    ...(context.pr.author === null ? {} : { prAuthor: context.pr.author.login }),
     runRecord: record
   })
   for (const ignored of rebuilt.ignored) {

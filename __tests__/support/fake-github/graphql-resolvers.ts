@@ -93,6 +93,10 @@ function threadNode(thread: FakeThread) {
     __typename: 'PullRequestReviewThread',
     id: thread.id,
     isResolved: thread.isResolved,
+    resolvedBy:
+      thread.isResolved && thread.resolvedBy !== undefined && thread.resolvedBy !== null
+        ? { __typename: 'User', login: thread.resolvedBy }
+        : null,
     isOutdated: thread.isOutdated,
     path: thread.path,
     line: thread.line,
@@ -133,6 +137,7 @@ function setResolved(state: FakeGitHubState, threadId: string, isResolved: boole
   const thread = findThread(state, threadId)
   if (!thread) throw notFound(threadId)
   thread.isResolved = isResolved
+  thread.resolvedBy = isResolved ? 'github-actions' : null
   return { thread: threadNode(thread) }
 }
 

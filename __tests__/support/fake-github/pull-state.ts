@@ -45,6 +45,8 @@ export interface FakeThread {
   readonly originalLine: number | null
   readonly subjectType: 'line' | 'file'
   isResolved: boolean
+  /** Login of whoever resolved it; the viewer when the API resolved it. */
+  resolvedBy?: string | null
   isOutdated: boolean
   readonly comments: FakeReviewComment[]
 }
