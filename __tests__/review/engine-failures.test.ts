@@ -3,10 +3,11 @@
  * a model that cannot be used, and a publication that fails half-way. Each
  * leaves a word on the PR and a failed step, never a silent success.
  */
+import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
 import { ReviewFailedError } from '../../src/review/review-failed.js'
 import { serverError } from '../support/fake-github/faults.js'
 import { submit } from '../support/scripted-session.js'
-import { startEngineFixture, type EngineFixture } from './engine-harness.js'
+import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'
 
 const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
 
@@ -67,6 +68,53 @@ it('a fatal model error after a finding was staged: the finding is published, th
   expect(fixture.pr.threads).toHaveLength(1)
   // The summary says the review did not finish.
   expect(fixture.pr.issueComments.at(-1)?.body).toContain('Consolidation did not finish')
+  // The record does not take this head as reviewed: the next run reviews it in full.
+  const record = parseRmcoc(
+    fixture.github.state.repo(OWNER, REPO).checkRuns.at(-1)?.output.text ?? ''
+  )
+  expect(record).toMatchObject({
+    ok: true,
+    block: { incomplete: true, head_sha: fixture.pr.headSha }
+  })
+  expect(record.ok && record.block.kind === 'summary' && record.block.reviewed_head_sha).toBeFalsy()
+  const next = await fixture.run([])
+  expect(next.error).toBeUndefined()
+  expect(next.agent.prompts[0]).toContain('This is a full review of the whole pull request')
+})
+
+it('a fatal error in pass 1 leaves disputes alone: the agent never read the latest reply', async () => {
+  const rebuttal = formatBotComment('It can overflow.', { kind: 'rebuttal', status: 'DISPUTED' })
+  fixture.pr.requestedReviewers.push('alice')
+  const thread = fixture.github.state.addThread(fixture.pr, {
+    path: 'src/a.ts',
+    line: 2,
+    comments: [
+      {
+        author: 'github-actions[bot]',
+        body: formatBotComment('b overflows.', {
+          finding: 'b overflows',
+          assessment: 'Why.',
+          score: 7
+        })
+      },
+      { author: 'octocat', body: 'It cannot.' },
+      { author: 'github-actions[bot]', body: rebuttal },
+      { author: 'octocat', body: 'You are right, fixed it in the latest commit.' }
+    ]
+  })
+  await fixture.run([
+    async (tools) => {
+      await tools.postReviewComment({
+        file: 'src/a.ts',
+        line: 3,
+        body: 'c is unused.',
+        assessment: { finding: 'Constant c is unused', assessment: 'Why.', score: 6 }
+      })
+      return { error: { message: 'APIError: 529 overloaded', fatal: true } }
+    }
+  ])
+  expect(thread.comments).toHaveLength(4)
+  expect(JSON.stringify(fixture.pr)).not.toContain('@alice')
 })
 
 it('publishing fails half-way: the failure comment says so and the step fails', async () => {

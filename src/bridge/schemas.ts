@@ -17,6 +17,16 @@ import type {
 
 const nonEmpty = (description: string) => z.string().trim().min(1).describe(description)
 
+/**
+ * A repository path as the diff shows it: one line, no control characters.
+ * The path is printed in the summary comment and its folded history, where
+ * a line break would let it pose as the comment's own structure.
+ */
+const repoPath = (description: string) =>
+  nonEmpty(description)
+    .max(500)
+    .refine((path) => !/[\p{Cc}]/u.test(path), 'file must be one line without control characters')
+
 const threadId = nonEmpty(
   'The id of an existing review thread, exactly as github_get_run_state returned it.'
 )
@@ -50,7 +60,7 @@ export const assessmentSchema = z
 export const getRunStateSchema = z.object({})
 
 export const postReviewCommentSchema = z.object({
-  file: nonEmpty('Path of the file, relative to the repository root, as shown in the diff.'),
+  file: repoPath('Path of the file, relative to the repository root, as shown in the diff.'),
   line: z
     .number()
     .int()

@@ -181,15 +181,18 @@ export async function fullReview(
   await failWhenNothingReviewed(prepared, stage, run, deps)
   let outcome: ReviewOutcome
   try {
-    // The agent has read every reply; the rule takes what it left disputed.
-    await settleRemainingDisputes({
-      gateway,
-      tools,
-      pr: context.pr,
-      config,
-      secrets: deps.secrets,
-      log: deps.log
-    })
+    // The rule takes what the agent left disputed, once it has read every
+    // reply: fix verification is pass 1, and it must have completed.
+    if (run.fatal === undefined && run.passes[0]?.completed === true) {
+      await settleRemainingDisputes({
+        gateway,
+        tools,
+        pr: context.pr,
+        config,
+        secrets: deps.secrets,
+        log: deps.log
+      })
+    }
     outcome = await finishRun({ prepared, config, stage, tools, run, scope, deps })
   } catch (error) {
     return await failReview(

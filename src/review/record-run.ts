@@ -62,13 +62,31 @@ export async function recordRun(input: RecordRunInput): Promise<RecordRunResult>
     warning === undefined
       ? input.summary
       : { ...input.summary, warnings: [...input.summary.warnings, warning] }
-  if (input.existing === undefined) {
-    await input.gateway.postIssueComment(composeSummaryComment(summary, input.secrets))
-  } else {
-    await input.gateway.updateIssueComment(
-      input.existing.id,
-      composeSummaryComment(summary, input.secrets, input.existing.body)
-    )
-  }
+  await writeSummaryComment(input.gateway, summary, input.existing, input.secrets, input.log)
   return { home: onCheck ? 'check-run' : 'summary-comment', commentWritten: true, warning }
+}
+
+/** Edits the earlier summary in place; a new one when there is none, or it is gone. */
+async function writeSummaryComment(
+  gateway: ReviewGateway,
+  summary: SummaryInput,
+  existing: IssueCommentData | undefined,
+  secrets: readonly string[],
+  log: ReviewLog
+): Promise<void> {
+  if (existing !== undefined) {
+    try {
+      await gateway.updateIssueComment(
+        existing.id,
+        composeSummaryComment(summary, secrets, existing.body)
+      )
+      return
+    } catch (error) {
+      // Deleted (or hidden from the token) since it was read: start a new one.
+      log.warning(
+        `Could not edit the summary comment ${existing.id} (${getErrorMessage(error)}); posting a new one.`
+      )
+    }
+  }
+  await gateway.postIssueComment(composeSummaryComment(summary, secrets))
 }

@@ -4,6 +4,7 @@
  * in it as a reply, so the history of the issue stays in one place. When the
  * token may not unresolve, the reply still goes out and the summary warns.
  */
+import { getErrorMessage } from '../core/error-message.js'
 import type { StagedFinding } from '../core/finding-stage.js'
 import { formatBotComment } from '../core/rmcoc.js'
 import { sanitizeComment } from '../core/sanitize.js'
@@ -40,9 +41,20 @@ export async function reopenThreads(input: ReopenInput): Promise<ReopenResult> {
     const thread = input.threads.find((t) => t.id === finding.reopens)
     // A summary-only finding has no thread: its regression is published like a new finding.
     if (thread === undefined || thread.origin === 'summary') continue
-    const unresolved = await input.gateway.unresolveThread(thread.id)
-    if (unresolved.kind === 'forbidden') input.warn(unresolved.warning)
-    await input.gateway.replyToThread(thread.root_comment_id, reopeningBody(finding, input.secrets))
+    try {
+      const unresolved = await input.gateway.unresolveThread(thread.id)
+      if (unresolved.kind === 'forbidden') input.warn(unresolved.warning)
+      await input.gateway.replyToThread(
+        thread.root_comment_id,
+        reopeningBody(finding, input.secrets)
+      )
+    } catch (error) {
+      // The old thread cannot take it: the finding is published like a new one instead.
+      input.warn(
+        `Thread ${thread.id} could not be reopened for ${finding.id} (${getErrorMessage(error)}); it is published as a new finding.`
+      )
+      continue
+    }
     posted.push({
       id: finding.id,
       path: thread.file,

@@ -25,6 +25,7 @@ import type {
 } from '../ports/review-tools.js'
 import { filePatchFor } from './file-patches.js'
 import { toToolResult } from './stage-results.js'
+import { AnswerLimits, DEFAULT_MAX_THREAD_ACTIONS } from './answer-limits.js'
 import {
   CLOSING_ACTIONS,
   liveRunState,
@@ -34,8 +35,7 @@ import {
 
 export type { ThreadAction, ThreadOutcome }
 
-/** Replies and resolutions per run, at most: a reply flood must not become a bot flood. */
-export const DEFAULT_MAX_THREAD_ACTIONS = 30
+export { DEFAULT_MAX_THREAD_ACTIONS }
 
 export interface ReviewToolsOptions {
   readonly gateway: ReviewGateway
@@ -64,10 +64,14 @@ export class ActionReviewTools implements ReviewTools {
   readonly warnings: string[] = []
   /** Duplicate and rejected submissions (the stage counts them, this keeps them for the report). */
   readonly refused: RefusedFinding[] = []
-  /** Threads whose answer is being written now (a reservation against the caps). */
-  private readonly inFlight = new Set<string>()
+  readonly limits: AnswerLimits
 
-  constructor(private readonly options: ReviewToolsOptions) {}
+  constructor(private readonly options: ReviewToolsOptions) {
+    this.limits = new AnswerLimits(
+      options.maxThreadActions ?? DEFAULT_MAX_THREAD_ACTIONS,
+      options.onlyThread
+    )
+  }
 
   async getRunState(): Promise<RunState> {
     return liveRunState(this.options.state, this.threadOutcomes)
@@ -148,9 +152,10 @@ export class ActionReviewTools implements ReviewTools {
       this.record(thread, block.kind === 'rebuttal' ? 'rebutted' : 'followed-up', args.body)
       return { ok: true }
     }
-    // A concession drops the finding: the thread is resolved with it.
-    await this.resolveOnGitHub(thread)
+    // A concession drops the finding: the thread is resolved with it. The
+    // answer is recorded first: the reply is out even if resolving fails.
     this.record(thread, 'conceded', args.body)
+    await this.resolveOnGitHub(thread)
     return { ok: true, note: 'Conceded and resolved; do not resolve it again.' }
   }
 
@@ -168,10 +173,10 @@ export class ActionReviewTools implements ReviewTools {
         thread.root_comment_id,
         this.body(args.reason, block)
       )
-      await this.resolveOnGitHub(thread)
     }
     // A summary-only finding has no thread: its record says RESOLVED from this run on.
     this.record(thread, 'resolved', args.reason, 'fixed')
+    if (thread.origin !== 'summary') await this.resolveOnGitHub(thread)
     return { ok: true }
   }
 
@@ -214,48 +219,12 @@ export class ActionReviewTools implements ReviewTools {
     })
   }
 
-  /**
-   * Runs one answer (reply or resolution) within the caps: one action per
-   * thread per run, and at most maxThreadActions in all. The slot is taken
-   * before the first await, so tool calls that arrive together cannot all
-   * pass the check. Each refusal says why.
-   */
-  private async answering(
+  /** Runs one answer (reply or resolution) for an open thread, within the caps. */
+  private answering(
     threadId: string,
     answer: (thread: ThreadState) => Promise<ToolAck>
   ): Promise<ToolAck> {
-    const thread = this.threadToAnswer(threadId)
-    this.inFlight.add(thread.id)
-    try {
-      return await answer(thread)
-    } finally {
-      this.inFlight.delete(thread.id)
-    }
-  }
-
-  private threadToAnswer(threadId: string): ThreadState {
-    const thread = this.openThread(threadId)
-    const only = this.options.onlyThread
-    if (only !== undefined && thread.id !== only) {
-      throw new Error(
-        `This run only answers the reply in thread ${only}; leave thread ${thread.id} for the next review.`
-      )
-    }
-    if (
-      this.inFlight.has(thread.id) ||
-      this.threadOutcomes.some((o) => o.thread.id === thread.id)
-    ) {
-      throw new Error(
-        `You already answered thread ${thread.id} in this run; one reply per thread per run.`
-      )
-    }
-    const cap = this.options.maxThreadActions ?? DEFAULT_MAX_THREAD_ACTIONS
-    if (this.threadOutcomes.length + this.inFlight.size >= cap) {
-      throw new Error(
-        `This run already wrote ${cap} thread replies and resolutions, its cap; leave the remaining threads for the next run.`
-      )
-    }
-    return thread
+    return this.limits.run(this.openThread(threadId), this.threadOutcomes, answer)
   }
 
   private openThread(threadId: string): ThreadState {

@@ -12,7 +12,7 @@ import type { ReviewScope } from './change-since.js'
 import type { PassRunResult } from './orchestrator.js'
 import type { PublishResult } from './publish.js'
 import type { ActionReviewTools } from './review-tools.js'
-import { summaryRecordsAfterRun } from './summary-records.js'
+import { MAX_RECORDS, summaryRecordsAfterRun } from './summary-records.js'
 
 const OPEN = new Set(['PENDING', 'DISPUTED', 'ESCALATED'])
 
@@ -98,6 +98,15 @@ export function summaryInputOf(facts: SummaryFacts): SummaryInput {
   const live = tools.liveState()
   const count = (action: string) => tools.threadOutcomes.filter((o) => o.action === action).length
   const stillOpen = (status: string) => live.threads.filter((t) => t.status === status).length
+  const reviewedAt = facts.deps.now().toISOString()
+  const records = summaryRecordsAfterRun(live, published.inSummary, pr.headSha, reviewedAt)
+  const warnings =
+    records.dropped === 0
+      ? tools.warnings
+      : [
+          ...tools.warnings,
+          `${records.dropped} summary-only finding(s) were dropped from the run record (resolved ones first, oldest first) to keep it within ${MAX_RECORDS} entries; they are no longer checked for repeats.`
+        ]
   const incomplete =
     run.fatal !== undefined || run.passes.length < 4 || run.passes.some((p) => !p.completed)
   return {
@@ -106,10 +115,10 @@ export function summaryInputOf(facts: SummaryFacts): SummaryInput {
     prNumber: pr.number,
     baseRef: pr.baseRef,
     ...(incomplete ? { incompleteSince: { reviewedHead: facts.lastReviewedHead } } : {}),
-    reviewedAt: facts.deps.now().toISOString(),
+    reviewedAt,
     scope: summaryScope(facts.scope),
     ...(facts.newerHead === undefined ? {} : { newerHead: facts.newerHead }),
-    records: summaryRecordsAfterRun(live, published.inSummary, pr.headSha),
+    records: records.records,
     verdict: facts.verdict,
     passes: summaryPasses(run),
     posted: published.posted,
@@ -134,7 +143,7 @@ export function summaryInputOf(facts: SummaryFacts): SummaryInput {
         finding: o.thread.assessment.finding,
         reason: o.text
       })),
-    warnings: tools.warnings,
+    warnings,
     consolidationIncomplete: run.passes.length < 4 || run.passes.some((p) => !p.completed)
   }
 }

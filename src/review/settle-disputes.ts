@@ -8,6 +8,7 @@
  */
 import type { Config } from '../config/config.js'
 import { humanReviewers, isRejectedAgain, settleDisputes } from '../core/disputes.js'
+import { getErrorMessage } from '../core/error-message.js'
 import type { PullRequestData } from '../core/pr-data.js'
 import type { ReviewLog } from '../ports/agent-session.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
@@ -33,15 +34,30 @@ export async function settleRemainingDisputes(input: SettleInput): Promise<numbe
       (thread) =>
         thread.origin !== 'summary' &&
         isRejectedAgain(thread) &&
+        // The agent must have had the chance to read the reply first.
+        !tools.limits.capRefused.has(thread.id) &&
         (input.threadIds === undefined || input.threadIds.has(thread.id))
     )
+    // The rule's replies count against the run's cap like the agent's.
+    .slice(0, tools.limits.remaining(tools.threadOutcomes))
   const actions = settleDisputes(disputed, humanReviewers(input.pr, input.config.botLogins), {
     secrets: input.secrets
   })
   for (const action of actions) {
-    await gateway.replyToThread(action.thread.root_comment_id, action.body)
+    try {
+      await gateway.replyToThread(action.thread.root_comment_id, action.body)
+    } catch (error) {
+      // One thread's failure must not cost the run its findings: the next run tries again.
+      const warning = `The dispute rule could not answer thread ${action.thread.id}: ${getErrorMessage(error)}`
+      tools.warnings.push(warning)
+      log.warning(warning)
+      continue
+    }
     if (action.resolve) {
-      const resolved = await gateway.resolveThread(action.thread.id)
+      const resolved = await gateway.resolveThread(action.thread.id).catch((error: unknown) => ({
+        kind: 'forbidden' as const,
+        warning: `Thread ${action.thread.id} could not be resolved: ${getErrorMessage(error)}`
+      }))
       if (resolved.kind === 'forbidden') {
         tools.warnings.push(resolved.warning)
         log.warning(resolved.warning)

@@ -16,16 +16,52 @@ function clip(text: string, max: number): string {
   return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`
 }
 
-/** The record id of a summary-only finding published now on `headSha`. */
-export function summaryRecordId(headSha: string, findingId: string): string {
-  return `${headSha.slice(0, 12)}-${findingId}`
+/** What the run record's schema holds at most. */
+export const MAX_RECORDS = 200
+
+/**
+ * The record id of a summary-only finding published now: the head, the
+ * run's time (two runs on one head both have an "F1") and the finding id.
+ */
+export function summaryRecordId(headSha: string, reviewedAt: string, findingId: string): string {
+  const stamp = reviewedAt.replace(/[^0-9]/g, '').slice(0, 14)
+  return `${headSha.slice(0, 7)}-${stamp}-${findingId}`.slice(0, 64)
+}
+
+export interface RecordsAfterRun {
+  readonly records: SummaryRecord[]
+  /** Records left out to stay within MAX_RECORDS (oldest resolved first); said in the summary. */
+  readonly dropped: number
+}
+
+/**
+ * Within MAX_RECORDS: resolved records go first, oldest first (they only
+ * serve dedupe now); open ones only when nothing else is left.
+ */
+function withinCap(records: SummaryRecord[]): RecordsAfterRun {
+  let excess = records.length - MAX_RECORDS
+  if (excess <= 0) return { records, dropped: 0 }
+  const drop = new Set<SummaryRecord>()
+  for (const record of records) {
+    if (excess === 0) break
+    if (record.status === 'RESOLVED') {
+      drop.add(record)
+      excess -= 1
+    }
+  }
+  const kept = records.filter((record) => !drop.has(record))
+  return {
+    records: kept.slice(Math.max(0, kept.length - MAX_RECORDS)),
+    dropped: records.length - Math.min(kept.length, MAX_RECORDS)
+  }
 }
 
 export function summaryRecordsAfterRun(
   live: RunState,
   published: readonly SummaryFinding[],
-  headSha: string
-): SummaryRecord[] {
+  headSha: string,
+  reviewedAt: string
+): RecordsAfterRun {
   const earlier = live.threads
     .filter((thread) => thread.origin === 'summary')
     .map((thread): SummaryRecord => ({
@@ -40,8 +76,9 @@ export function summaryRecordsAfterRun(
       status: thread.status,
       ...(thread.resolution === undefined ? {} : { resolution: thread.resolution })
     }))
+  const taken = new Set(earlier.map((record) => record.id))
   const added = published.map((finding): SummaryRecord => ({
-    id: summaryRecordId(headSha, finding.id),
+    id: unique(summaryRecordId(headSha, reviewedAt, finding.id), taken),
     file: finding.path,
     line: finding.line,
     finding: clip(finding.finding, 500),
@@ -51,5 +88,13 @@ export function summaryRecordsAfterRun(
     score: finding.score,
     status: 'PENDING'
   }))
-  return [...earlier, ...added]
+  return withinCap([...earlier, ...added])
+}
+
+/** `id`, or `id` with a numeric suffix when an earlier record already has it. */
+function unique(id: string, taken: Set<string>): string {
+  let candidate = id
+  for (let n = 2; taken.has(candidate); n += 1) candidate = `${id.slice(0, 60)}.${n}`
+  taken.add(candidate)
+  return candidate
 }
