@@ -50,6 +50,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
       token: config.githubToken,
       baseUrl: env.apiUrl,
       log: (message) => core.warning(message),
+      debug: (message) => core.debug(message),
       ...(options.msPerSecond === undefined ? {} : { msPerSecond: options.msPerSecond })
     })
     let request = decision.request

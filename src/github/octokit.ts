@@ -23,7 +23,10 @@ export interface GitHubClientOptions {
   readonly msPerSecond?: number
   /** How many times a rate-limited request is tried again. */
   readonly rateLimitRetries?: number
+  /** Rate-limit waits and Octokit's warnings. */
   readonly log?: (message: string) => void
+  /** Failed requests as Octokit logs them (handled or thrown by the adapters). */
+  readonly debug?: (message: string) => void
 }
 
 /**
@@ -50,7 +53,15 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     auth: options.token,
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     userAgent: 'opencode-pr-reviewer',
-    log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
+    // Octokit logs every failed request as an error, the 404s and 403s the
+    // adapters expect and handle included (no AGENTS.md, no checks: write):
+    // those are debug output; errors that matter are thrown to the caller.
+    log: {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: log,
+      error: options.debug ?? (() => undefined)
+    },
     retry: { retryAfterBaseValue: msPerSecond },
     throttle: {
       ...writeGroups(msPerSecond),
