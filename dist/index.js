@@ -39139,7 +39139,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9370);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7293);
 /** Action entry point: dist/index.js runs this. */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -39149,7 +39149,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9370:
+/***/ 7293:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -60451,6 +60451,14 @@ function invalidArgumentsMessage(toolName, issues, input) {
  */
 
 const nonEmpty = (description) => schemas_string().trim().min(1).describe(description);
+/**
+ * A repository path as the diff shows it: one line, no control characters.
+ * The path is printed in the summary comment and its folded history, where
+ * a line break would let it pose as the comment's own structure.
+ */
+const repoPath = (description) => nonEmpty(description)
+    .max(500)
+    .refine((path) => !/[\p{Cc}]/u.test(path), 'file must be one line without control characters');
 const threadId = nonEmpty('The id of an existing review thread, exactly as github_get_run_state returned it.');
 const assessmentSchema = object({
     // Limits of the rmcoc block the finding is stored in (core/rmcoc.ts).
@@ -60473,7 +60481,7 @@ const assessmentSchema = object({
     .describe('Structured assessment, stored with the comment so later runs can track the thread.');
 const getRunStateSchema = object({});
 const postReviewCommentSchema = object({
-    file: nonEmpty('Path of the file, relative to the repository root, as shown in the diff.'),
+    file: repoPath('Path of the file, relative to the repository root, as shown in the diff.'),
     line: schemas_number()
         .int()
         .positive()
@@ -61501,6 +61509,9 @@ query ReviewThreads($owner: String!, $name: String!, $number: Int!, $after: Stri
         nodes {
           id
           isResolved
+          resolvedBy {
+            login
+          }
           isOutdated
           path
           line
@@ -61724,6 +61735,7 @@ const CommentPage = object({ pageInfo: PageInfo, nodes: array(Comment) });
 const Thread = object({
     id: schemas_string(),
     isResolved: schemas_boolean(),
+    resolvedBy: object({ login: schemas_string() }).nullable().optional(),
     isOutdated: schemas_boolean(),
     path: schemas_string(),
     line: schemas_number().int().nullable(),
@@ -61785,6 +61797,7 @@ async function listReviewThreads(client, pr) {
             threads.push({
                 id: thread.id,
                 isResolved: thread.isResolved,
+                resolvedBy: thread.resolvedBy?.login ?? null,
                 isOutdated: thread.isOutdated,
                 path: thread.path,
                 line: thread.line,
@@ -75284,7 +75297,15 @@ function createGitHubClient(options) {
         auth: options.token,
         baseUrl: options.baseUrl.replace(/\/+$/, ''),
         userAgent: 'opencode-pr-reviewer',
-        log: { debug: () => undefined, info: () => undefined, warn: log, error: log },
+        // Octokit logs every failed request as an error, the 404s and 403s the
+        // adapters expect and handle included (no AGENTS.md, no checks: write):
+        // those are debug output; errors that matter are thrown to the caller.
+        log: {
+            debug: () => undefined,
+            info: () => undefined,
+            warn: log,
+            error: options.debug ?? (() => undefined)
+        },
         retry: { retryAfterBaseValue: msPerSecond },
         throttle: {
             ...writeGroups(msPerSecond),
@@ -75311,6 +75332,145 @@ class ReviewFailedError extends Error {
         super(message);
         this.outcome = outcome;
     }
+}
+
+;// CONCATENATED MODULE: ./src/core/login.ts
+/**
+ * One comparable form for a login: REST says `github-actions[bot]`, GraphQL
+ * says `github-actions` for the same App (see GITHUB-FACTS.md).
+ */
+function normalizeLogin(login) {
+    return login
+        .trim()
+        .toLowerCase()
+        .replace(/\[bot\]$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/trigger/own-comment.ts
+
+
+function isBotAuthored(login, body, config) {
+    const author = normalizeLogin(login);
+    return config.botLogins.some((bot) => normalizeLogin(bot) === author) || body.includes(BOT_MARKER);
+}
+
+;// CONCATENATED MODULE: ./src/trigger/payload.ts
+/**
+ * What every event decision shares: the event as data, zod parsing that names
+ * the fields that did not match, the skip shape, and the fork rule.
+ */
+
+const user = object({ login: schemas_string(), type: schemas_string().optional() });
+const repository = object({ name: schemas_string(), owner: object({ login: schemas_string() }) });
+/** The pull request fields a decision needs, as pull_request* events carry them. */
+const pullRequest = object({
+    number: schemas_number().int().positive(),
+    draft: schemas_boolean().optional(),
+    user,
+    head: object({
+        sha: schemas_string(),
+        // null when the fork that holds the head has been deleted.
+        repo: object({ full_name: schemas_string() }).nullable()
+    }),
+    base: object({ repo: object({ full_name: schemas_string() }) })
+});
+function skip(reason, message, notice) {
+    return notice === undefined
+        ? { kind: 'skip', reason: `${reason}: ${message}` }
+        : { kind: 'skip', reason: `${reason}: ${message}`, notice };
+}
+function parsePayload(schema, event) {
+    const parsed = schema.safeParse(event.payload);
+    if (!parsed.success) {
+        const where = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+        throw new Error(`The ${event.eventName} event payload is not as expected (fields: ${where}).`);
+    }
+    return parsed.data;
+}
+/**
+ * GitHub gives runs for fork PRs (pull_request and its review events) no
+ * secrets, so without a model key there is nothing to review with: skip with
+ * a notice that says how a maintainer can still run it.
+ */
+function forkWithoutSecrets(pr, config, 
+/** What does not happen, e.g. "No review for". */
+lead) {
+    const isFork = pr.head.repo?.full_name !== pr.base.repo.full_name;
+    if (!isFork || config.opencodeApiKey !== '')
+        return undefined;
+    return skip('fork-without-secrets', `pull request #${pr.number} comes from a fork, and GitHub gives fork PRs no secrets, so no model key is available`, `${lead} fork PR #${pr.number}: the model key is a secret and runs for fork PRs do not receive secrets. ` +
+        `A maintainer can comment "${config.triggerPhrase}" on the PR, or run this workflow by workflow_dispatch with pr_number=${pr.number}.`);
+}
+
+;// CONCATENATED MODULE: ./src/trigger/review-comment.ts
+/**
+ * pull_request_review_comment events: a reply in a review thread starts a
+ * threads-only run that answers that thread. GitHub fires this event for
+ * every reply, the bot's own included (an App token's replies do start
+ * workflows), so the bot's comments and other bots' are filtered here, before
+ * anything is spent. Whether the thread is one of the bot's needs a GitHub
+ * read, so the engine decides that, not this pure stage.
+ */
+
+
+
+
+const reviewCommentEvent = object({
+    action: schemas_string(),
+    repository: repository,
+    comment: object({
+        id: schemas_number().int().positive(),
+        // Absent (or null) on the comment that opens a thread.
+        in_reply_to_id: schemas_number().int().positive().nullish(),
+        body: schemas_string().nullable(),
+        user: user
+    }),
+    pull_request: pullRequest
+});
+/**
+ * The skip reason when a reply's author is neither the PR author nor a
+ * collaborator with write access: bystanders reply all the time, so this is
+ * an ordinary outcome, not a warning.
+ */
+function notTheDeveloper(login) {
+    return `not-the-developer: ${login} is neither the PR author nor a collaborator with write access`;
+}
+function decideReviewComment(event, config) {
+    const e = parsePayload(reviewCommentEvent, event);
+    const { comment } = e;
+    const pr = e.pull_request;
+    if (e.action !== 'created') {
+        return skip('unsupported-action', `pull_request_review_comment "${e.action}" does not start a run; only "created" replies are answered`);
+    }
+    if (comment.in_reply_to_id === undefined || comment.in_reply_to_id === null) {
+        return skip('not-a-reply', `review comment ${comment.id} opens a new thread (comment.in_reply_to_id is absent); only replies in a thread are answered`);
+    }
+    if (isBotAuthored(comment.user.login, comment.body ?? '', config)) {
+        return skip('own-comment', `review comment ${comment.id} was written by the bot itself`);
+    }
+    if (comment.user.type === 'Bot') {
+        return skip('bot-reply', `review comment ${comment.id} was written by the bot account ${comment.user.login} (comment.user.type is "Bot"); only people's replies are answered`);
+    }
+    const fork = forkWithoutSecrets(pr, config, 'No answer to this reply on');
+    if (fork !== undefined)
+        return fork;
+    // The PR author may always discuss their own PR, with or without write
+    // access; anyone else must hold write access, which main.ts asks the API.
+    const byAuthor = normalizeLogin(comment.user.login) === normalizeLogin(pr.user.login);
+    return {
+        kind: 'review',
+        authorize: !byAuthor,
+        request: {
+            owner: e.repository.owner.login,
+            repo: e.repository.name,
+            prNumber: pr.number,
+            trigger: 'reply',
+            actor: comment.user.login,
+            headSha: pr.head.sha,
+            commentId: comment.id,
+            inReplyToId: comment.in_reply_to_id
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/error-message.ts
@@ -75465,7 +75625,7 @@ function matchEarlier(candidate, earlier) {
 /** What the model is told about a regression of `thread`, staged or suppressed. */
 function regressionNote(thread, staged) {
     const home = thread.origin === 'summary'
-        ? 'the earlier summary finding will be reopened with this finding instead of a new one'
+        ? 'it had no thread (it was published only in the summary), so it is published as a new finding'
         : 'the old thread will be reopened with this comment instead of a new one';
     const when = staged ? '' : 'if it is ever posted (as part of a combined finding), ';
     return `Regression of ${earlierLabel(thread)} (resolved earlier as fixed): ${when}${home}.`;
@@ -77563,18 +77723,6 @@ async function readBoth(before, after, heads) {
     return { oldText, newText };
 }
 
-;// CONCATENATED MODULE: ./src/core/login.ts
-/**
- * One comparable form for a login: REST says `github-actions[bot]`, GraphQL
- * says `github-actions` for the same App (see GITHUB-FACTS.md).
- */
-function normalizeLogin(login) {
-    return login
-        .trim()
-        .toLowerCase()
-        .replace(/\[bot\]$/, '');
-}
-
 ;// CONCATENATED MODULE: ./src/core/rmcoc.ts
 /**
  * The `rmcoc` block: the bot's memory, embedded in every comment it writes
@@ -77668,6 +77816,17 @@ const summaryRecord = object({
 const summaryBlock = object({
     kind: literal('summary'),
     head_sha: commitSha,
+    /** The pull request the record belongs to: a record found on a shared commit may be another PR's. */
+    pr: schemas_number().int().positive().optional(),
+    /** The base branch reviewed against: a retargeted PR is reviewed in full again. */
+    base_ref: schemas_string().min(1).max(255).optional(),
+    /**
+     * The run did not finish every pass: head_sha was not fully reviewed. The
+     * next run narrows from `reviewed_head_sha`, the last head that was
+     * (absent: none was, review in full).
+     */
+    incomplete: literal(true).optional(),
+    reviewed_head_sha: commitSha.optional(),
     /** The base commit the reviewed head was compared with. */
     base_sha: commitSha.optional(),
     /** When the run finished (ISO 8601): orders records kept in several places. */
@@ -77866,6 +78025,9 @@ function readComment(comment, botLogins) {
 function fields(block) {
     return {
         headSha: block.head_sha,
+        reviewedHead: block.incomplete === true ? block.reviewed_head_sha : block.head_sha,
+        pr: block.pr,
+        baseRef: block.base_ref,
         baseSha: block.base_sha,
         reviewedAt: block.reviewed_at,
         scope: block.scope,
@@ -78533,6 +78695,16 @@ function baseBlock(input) {
     return {
         kind: 'summary',
         head_sha: input.headSha,
+        ...(input.prNumber === undefined ? {} : { pr: input.prNumber }),
+        ...(input.baseRef === undefined ? {} : { base_ref: input.baseRef }),
+        ...(input.incompleteSince === undefined
+            ? {}
+            : {
+                incomplete: true,
+                ...(input.incompleteSince.reviewedHead === null
+                    ? {}
+                    : { reviewed_head_sha: input.incompleteSince.reviewedHead })
+            }),
         ...(input.baseSha === undefined ? {} : { base_sha: input.baseSha }),
         ...(input.reviewedAt === undefined ? {} : { reviewed_at: input.reviewedAt }),
         ...(input.scope === undefined ? {} : { scope: input.scope.kind }),
@@ -78813,6 +78985,13 @@ function planPublication(input) {
 }
 
 ;// CONCATENATED MODULE: ./src/review/reopen-threads.ts
+/**
+ * Regressions: a finding that repeats one the bot resolved as fixed is not a
+ * new thread. The old thread is reopened (unresolved) and the finding posted
+ * in it as a reply, so the history of the issue stays in one place. When the
+ * token may not unresolve, the reply still goes out and the summary warns.
+ */
+
 
 
 function reopeningBody(finding, secrets) {
@@ -78832,10 +79011,17 @@ async function reopenThreads(input) {
         // A summary-only finding has no thread: its regression is published like a new finding.
         if (thread === undefined || thread.origin === 'summary')
             continue;
-        const unresolved = await input.gateway.unresolveThread(thread.id);
-        if (unresolved.kind === 'forbidden')
-            input.warn(unresolved.warning);
-        await input.gateway.replyToThread(thread.root_comment_id, reopeningBody(finding, input.secrets));
+        try {
+            const unresolved = await input.gateway.unresolveThread(thread.id);
+            if (unresolved.kind === 'forbidden')
+                input.warn(unresolved.warning);
+            await input.gateway.replyToThread(thread.root_comment_id, reopeningBody(finding, input.secrets));
+        }
+        catch (error) {
+            // The old thread cannot take it: the finding is published like a new one instead.
+            input.warn(`Thread ${thread.id} could not be reopened for ${finding.id} (${getErrorMessage(error)}); it is published as a new finding.`);
+            continue;
+        }
         posted.push({
             id: finding.id,
             path: thread.file,
@@ -79073,13 +79259,22 @@ async function recordRun(input) {
     const summary = warning === undefined
         ? input.summary
         : { ...input.summary, warnings: [...input.summary.warnings, warning] };
-    if (input.existing === undefined) {
-        await input.gateway.postIssueComment(composeSummaryComment(summary, input.secrets));
-    }
-    else {
-        await input.gateway.updateIssueComment(input.existing.id, composeSummaryComment(summary, input.secrets, input.existing.body));
-    }
+    await writeSummaryComment(input.gateway, summary, input.existing, input.secrets, input.log);
     return { home: onCheck ? 'check-run' : 'summary-comment', commentWritten: true, warning };
+}
+/** Edits the earlier summary in place; a new one when there is none, or it is gone. */
+async function writeSummaryComment(gateway, summary, existing, secrets, log) {
+    if (existing !== undefined) {
+        try {
+            await gateway.updateIssueComment(existing.id, composeSummaryComment(summary, secrets, existing.body));
+            return;
+        }
+        catch (error) {
+            // Deleted (or hidden from the token) since it was read: start a new one.
+            log.warning(`Could not edit the summary comment ${existing.id} (${getErrorMessage(error)}); posting a new one.`);
+        }
+    }
+    await gateway.postIssueComment(composeSummaryComment(summary, secrets));
 }
 
 ;// CONCATENATED MODULE: ./src/core/verdict.ts
@@ -79163,11 +79358,40 @@ function summary_records_clip(text, max) {
     const trimmed = text.trim();
     return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`;
 }
-/** The record id of a summary-only finding published now on `headSha`. */
-function summaryRecordId(headSha, findingId) {
-    return `${headSha.slice(0, 12)}-${findingId}`;
+/** What the run record's schema holds at most. */
+const MAX_RECORDS = 200;
+/**
+ * The record id of a summary-only finding published now: the head, the
+ * run's time (two runs on one head both have an "F1") and the finding id.
+ */
+function summaryRecordId(headSha, reviewedAt, findingId) {
+    const stamp = reviewedAt.replace(/[^0-9]/g, '').slice(0, 14);
+    return `${headSha.slice(0, 7)}-${stamp}-${findingId}`.slice(0, 64);
 }
-function summaryRecordsAfterRun(live, published, headSha) {
+/**
+ * Within MAX_RECORDS: resolved records go first, oldest first (they only
+ * serve dedupe now); open ones only when nothing else is left.
+ */
+function withinCap(records) {
+    let excess = records.length - MAX_RECORDS;
+    if (excess <= 0)
+        return { records, dropped: 0 };
+    const drop = new Set();
+    for (const record of records) {
+        if (excess === 0)
+            break;
+        if (record.status === 'RESOLVED') {
+            drop.add(record);
+            excess -= 1;
+        }
+    }
+    const kept = records.filter((record) => !drop.has(record));
+    return {
+        records: kept.slice(Math.max(0, kept.length - MAX_RECORDS)),
+        dropped: records.length - Math.min(kept.length, MAX_RECORDS)
+    };
+}
+function summaryRecordsAfterRun(live, published, headSha, reviewedAt) {
     const earlier = live.threads
         .filter((thread) => thread.origin === 'summary')
         .map((thread) => ({
@@ -79182,8 +79406,9 @@ function summaryRecordsAfterRun(live, published, headSha) {
         status: thread.status,
         ...(thread.resolution === undefined ? {} : { resolution: thread.resolution })
     }));
+    const taken = new Set(earlier.map((record) => record.id));
     const added = published.map((finding) => ({
-        id: summaryRecordId(headSha, finding.id),
+        id: unique(summaryRecordId(headSha, reviewedAt, finding.id), taken),
         file: finding.path,
         line: finding.line,
         finding: summary_records_clip(finding.finding, 500),
@@ -79193,7 +79418,15 @@ function summaryRecordsAfterRun(live, published, headSha) {
         score: finding.score,
         status: 'PENDING'
     }));
-    return [...earlier, ...added];
+    return withinCap([...earlier, ...added]);
+}
+/** `id`, or `id` with a numeric suffix when an earlier record already has it. */
+function unique(id, taken) {
+    let candidate = id;
+    for (let n = 2; taken.has(candidate); n += 1)
+        candidate = `${id.slice(0, 60)}.${n}`;
+    taken.add(candidate);
+    return candidate;
 }
 
 ;// CONCATENATED MODULE: ./src/review/run-results.ts
@@ -79261,13 +79494,25 @@ function summaryInputOf(facts) {
     const live = tools.liveState();
     const count = (action) => tools.threadOutcomes.filter((o) => o.action === action).length;
     const stillOpen = (status) => live.threads.filter((t) => t.status === status).length;
+    const reviewedAt = facts.deps.now().toISOString();
+    const records = summaryRecordsAfterRun(live, published.inSummary, pr.headSha, reviewedAt);
+    const warnings = records.dropped === 0
+        ? tools.warnings
+        : [
+            ...tools.warnings,
+            `${records.dropped} summary-only finding(s) were dropped from the run record (resolved ones first, oldest first) to keep it within ${MAX_RECORDS} entries; they are no longer checked for repeats.`
+        ];
+    const incomplete = run.fatal !== undefined || run.passes.length < 4 || run.passes.some((p) => !p.completed);
     return {
         headSha: pr.headSha,
         baseSha: pr.baseSha,
-        reviewedAt: facts.deps.now().toISOString(),
+        prNumber: pr.number,
+        baseRef: pr.baseRef,
+        ...(incomplete ? { incompleteSince: { reviewedHead: facts.lastReviewedHead } } : {}),
+        reviewedAt,
         scope: summaryScope(facts.scope),
         ...(facts.newerHead === undefined ? {} : { newerHead: facts.newerHead }),
-        records: summaryRecordsAfterRun(live, published.inSummary, pr.headSha),
+        records: records.records,
         verdict: facts.verdict,
         passes: summaryPasses(run),
         posted: published.posted,
@@ -79292,7 +79537,7 @@ function summaryInputOf(facts) {
             finding: o.thread.assessment.finding,
             reason: o.text
         })),
-        warnings: tools.warnings,
+        warnings,
         consolidationIncomplete: run.passes.length < 4 || run.passes.some((p) => !p.completed)
     };
 }
@@ -79335,7 +79580,13 @@ async function finishRun(input) {
     if (moved !== undefined) {
         deps.log.info(`The head moved to ${moved} during the review; published against the reviewed head.`);
     }
-    const summary = summaryInputOf({ ...input, published, verdict, newerHead: moved });
+    const summary = summaryInputOf({
+        ...input,
+        published,
+        verdict,
+        newerHead: moved,
+        lastReviewedHead: prepared.state.metadata.last_reviewed_sha
+    });
     const speak = shouldPostSummary(summary) || summary.consolidationIncomplete;
     const existingId = latestRunRecord(context.issueComments, config.botLogins).record?.commentId;
     const recorded = await recordRun({
@@ -79361,6 +79612,7 @@ async function finishRun(input) {
         recordHome: recorded.home,
         ...(recorded.warning === undefined ? {} : { recordWarning: recorded.warning }),
         scope: summary.scope,
+        headSha: context.pr.headSha,
         ...(moved === undefined ? {} : { newerHead: moved })
     });
     const count = (action) => tools.threadOutcomes.filter((o) => o.action === action).length;
@@ -80273,6 +80525,74 @@ function editDistance(a, b) {
         .reduce((sum, change) => sum + change.value.length, 0);
 }
 
+;// CONCATENATED MODULE: ./src/review/stage-results.ts
+function toToolResult(result) {
+    switch (result.kind) {
+        case 'staged':
+            return { status: 'staged', finding_id: result.id, score: result.score, note: result.reason };
+        case 'suppressed':
+            return {
+                status: 'suppressed',
+                finding_id: result.id,
+                score: result.score,
+                reason: result.reason
+            };
+        case 'duplicate':
+            return { status: 'duplicate', duplicate_of: result.duplicateOf, reason: result.reason };
+        case 'rejected':
+            return { status: 'rejected', reason: result.reason };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/review/answer-limits.ts
+/** Replies and resolutions per run, at most. */
+const DEFAULT_MAX_THREAD_ACTIONS = 30;
+class AnswerLimits {
+    cap;
+    onlyThread;
+    /** Threads whose answer is being written now (a reservation against the caps). */
+    inFlight = new Set();
+    /** Threads the agent could not answer because the run's cap was reached. */
+    capRefused = new Set();
+    constructor(cap, 
+    /** A threads-only run: the one thread that may be answered. */
+    onlyThread) {
+        this.cap = cap;
+        this.onlyThread = onlyThread;
+    }
+    /**
+     * Runs `answer` for `thread` if the caps allow it. The slot is taken before
+     * the first await, so tool calls that arrive together cannot all pass.
+     */
+    async run(thread, outcomes, answer) {
+        this.check(thread, outcomes);
+        this.inFlight.add(thread.id);
+        try {
+            return await answer(thread);
+        }
+        finally {
+            this.inFlight.delete(thread.id);
+        }
+    }
+    /** Replies and resolutions this run may still write. */
+    remaining(outcomes) {
+        return Math.max(0, this.cap - outcomes.length - this.inFlight.size);
+    }
+    check(thread, outcomes) {
+        const only = this.onlyThread;
+        if (only !== undefined && thread.id !== only) {
+            throw new Error(`This run only answers the reply in thread ${only}; leave thread ${thread.id} for the next review.`);
+        }
+        if (this.inFlight.has(thread.id) || outcomes.some((o) => o.thread.id === thread.id)) {
+            throw new Error(`You already answered thread ${thread.id} in this run; one reply per thread per run.`);
+        }
+        if (this.remaining(outcomes) === 0) {
+            this.capRefused.add(thread.id);
+            throw new Error(`This run already wrote ${this.cap} thread replies and resolutions, its cap; leave the remaining threads for the next run.`);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/review/thread-outcomes.ts
 /** Closing actions: after one, the thread takes no further action in this run. */
 const CLOSING_ACTIONS = new Set([
@@ -80327,25 +80647,9 @@ function liveRunState(state, outcomes) {
 
 
 
-/** Replies and resolutions per run, at most: a reply flood must not become a bot flood. */
-const DEFAULT_MAX_THREAD_ACTIONS = 30;
-function toToolResult(result) {
-    switch (result.kind) {
-        case 'staged':
-            return { status: 'staged', finding_id: result.id, score: result.score, note: result.reason };
-        case 'suppressed':
-            return {
-                status: 'suppressed',
-                finding_id: result.id,
-                score: result.score,
-                reason: result.reason
-            };
-        case 'duplicate':
-            return { status: 'duplicate', duplicate_of: result.duplicateOf, reason: result.reason };
-        case 'rejected':
-            return { status: 'rejected', reason: result.reason };
-    }
-}
+
+
+
 class ActionReviewTools {
     options;
     /** The pass the orchestrator is running; submit_pass_results must name it. */
@@ -80355,8 +80659,10 @@ class ActionReviewTools {
     warnings = [];
     /** Duplicate and rejected submissions (the stage counts them, this keeps them for the report). */
     refused = [];
+    limits;
     constructor(options) {
         this.options = options;
+        this.limits = new AnswerLimits(options.maxThreadActions ?? DEFAULT_MAX_THREAD_ACTIONS, options.onlyThread);
     }
     async getRunState() {
         return liveRunState(this.options.state, this.threadOutcomes);
@@ -80365,6 +80671,12 @@ class ActionReviewTools {
         return filePatchFor(this.options.files ?? [], args.file);
     }
     async postReviewComment(args) {
+        if (this.options.onlyThread !== undefined) {
+            return {
+                status: 'rejected',
+                reason: `This run only answers the reply in thread ${this.options.onlyThread}: it posts no new findings. Leave it for the next review.`
+            };
+        }
         const result = this.options.stage.submit(this.currentPass, {
             file: args.file,
             line: args.line,
@@ -80404,7 +80716,9 @@ class ActionReviewTools {
         return toToolResult(this.options.stage.rescore(args.finding_id, args.score));
     }
     async replyToThread(args) {
-        const thread = this.threadToAnswer(args.thread_id);
+        return this.answering(args.thread_id, (thread) => this.reply(thread, args));
+    }
+    async reply(thread, args) {
         if (thread.origin === 'summary') {
             throw new Error(`${thread.id} was published only in the summary comment: there is no thread to reply in. Resolve it with github_resolve_thread if the code fixes it; otherwise leave it.`);
         }
@@ -80421,23 +80735,27 @@ class ActionReviewTools {
             this.record(thread, block.kind === 'rebuttal' ? 'rebutted' : 'followed-up', args.body);
             return { ok: true };
         }
-        // A concession drops the finding: the thread is resolved with it.
-        await this.resolveOnGitHub(thread);
+        // A concession drops the finding: the thread is resolved with it. The
+        // answer is recorded first: the reply is out even if resolving fails.
         this.record(thread, 'conceded', args.body);
+        await this.resolveOnGitHub(thread);
         return { ok: true, note: 'Conceded and resolved; do not resolve it again.' };
     }
     async resolveThread(args) {
         if (this.closedInThisRun(args.thread_id)) {
             return { ok: true, note: 'Already resolved in this run; nothing to do.' };
         }
-        const thread = this.threadToAnswer(args.thread_id);
+        return this.answering(args.thread_id, (thread) => this.resolve(thread, args));
+    }
+    async resolve(thread, args) {
         if (thread.origin !== 'summary') {
             const block = { kind: 'resolution', status: 'RESOLVED' };
             await this.options.gateway.replyToThread(thread.root_comment_id, this.body(args.reason, block));
-            await this.resolveOnGitHub(thread);
         }
         // A summary-only finding has no thread: its record says RESOLVED from this run on.
         this.record(thread, 'resolved', args.reason, 'fixed');
+        if (thread.origin !== 'summary')
+            await this.resolveOnGitHub(thread);
         return { ok: true };
     }
     async submitPassResults(args) {
@@ -80470,20 +80788,9 @@ class ActionReviewTools {
             ...(resolution === undefined ? {} : { resolution })
         });
     }
-    /**
-     * The thread a reply or resolution is for, within the caps: one action per
-     * thread per run, and at most maxThreadActions in all. Each refusal says why.
-     */
-    threadToAnswer(threadId) {
-        const thread = this.openThread(threadId);
-        if (this.threadOutcomes.some((o) => o.thread.id === thread.id)) {
-            throw new Error(`You already answered thread ${thread.id} in this run; one reply per thread per run.`);
-        }
-        const cap = this.options.maxThreadActions ?? DEFAULT_MAX_THREAD_ACTIONS;
-        if (this.threadOutcomes.length >= cap) {
-            throw new Error(`This run already wrote ${cap} thread replies and resolutions, its cap; leave the remaining threads for the next run.`);
-        }
-        return thread;
+    /** Runs one answer (reply or resolution) for an open thread, within the caps. */
+    answering(threadId, answer) {
+        return this.limits.run(this.openThread(threadId), this.threadOutcomes, answer);
     }
     openThread(threadId) {
         const id = threadId.trim();
@@ -80523,6 +80830,7 @@ class ActionReviewTools {
 
 ;// CONCATENATED MODULE: ./src/review/settle-disputes.ts
 
+
 /** Applies the rule to every thread still rejected again; returns how many it settled. */
 async function settleRemainingDisputes(input) {
     const { gateway, tools, log } = input;
@@ -80530,21 +80838,39 @@ async function settleRemainingDisputes(input) {
         .liveState()
         .threads.filter((thread) => thread.origin !== 'summary' &&
         isRejectedAgain(thread) &&
-        (input.threadIds === undefined || input.threadIds.has(thread.id)));
+        // The agent must have had the chance to read the reply first.
+        !tools.limits.capRefused.has(thread.id) &&
+        (input.threadIds === undefined || input.threadIds.has(thread.id)))
+        // The rule's replies count against the run's cap like the agent's.
+        .slice(0, tools.limits.remaining(tools.threadOutcomes));
     const actions = settleDisputes(disputed, humanReviewers(input.pr, input.config.botLogins), {
         secrets: input.secrets
     });
     for (const action of actions) {
-        await gateway.replyToThread(action.thread.root_comment_id, action.body);
+        try {
+            await gateway.replyToThread(action.thread.root_comment_id, action.body);
+        }
+        catch (error) {
+            // One thread's failure must not cost the run its findings: the next run tries again.
+            const warning = `The dispute rule could not answer thread ${action.thread.id}: ${getErrorMessage(error)}`;
+            tools.warnings.push(warning);
+            log.warning(warning);
+            continue;
+        }
         if (action.resolve) {
-            const resolved = await gateway.resolveThread(action.thread.id);
+            const resolved = await gateway.resolveThread(action.thread.id).catch((error) => ({
+                kind: 'forbidden',
+                warning: `Thread ${action.thread.id} could not be resolved: ${getErrorMessage(error)}`
+            }));
             if (resolved.kind === 'forbidden') {
                 tools.warnings.push(resolved.warning);
                 log.warning(resolved.warning);
             }
         }
         const escalated = action.kind === 'escalate';
-        tools.record(action.thread, escalated ? 'escalated' : 'resolved', action.body, escalated ? undefined : 'developers-call');
+        tools.record(action.thread, escalated ? 'escalated' : 'resolved', escalated
+            ? 'Still disputed after the developer rejected the rebuttal again: escalated to the human reviewers.'
+            : "Still disputed and the PR has no human reviewer: resolved as the developer's call.", escalated ? undefined : 'developers-call');
         log.info(`Thread ${action.thread.id}: ${escalated ? 'escalated to human review' : "settled as the developer's call"}.`);
     }
     return actions.length;
@@ -80571,14 +80897,15 @@ function systemPromptFor(config) {
         enableWeb: config.enableWeb
     });
 }
-function toolsFor(prepared, stage, deps) {
+function toolsFor(prepared, stage, deps, onlyThread) {
     return new ActionReviewTools({
         gateway: prepared.gateway,
         stage,
         state: prepared.state,
         secrets: deps.secrets,
         files: prepared.context.files,
-        warn: (message) => deps.log.warning(message)
+        warn: (message) => deps.log.warning(message),
+        ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 })
     });
 }
 /** Starts the agent, or says on the PR why it could not. */
@@ -80590,41 +80917,58 @@ async function startAgentOrFail(prepared, tools, config, deps) {
         return await failReview(prepared.gateway, deps, `the review agent could not start: ${getErrorMessage(error)}`);
     }
 }
-async function fullReview(prepared, config, deps) {
+/** The base branch changed since the record: what the PR changes is no longer comparable. */
+function retargeted(prepared) {
+    const before = prepared.record?.baseRef;
+    const now = prepared.context.pr.baseRef;
+    if (before === undefined || before === now)
+        return undefined;
+    // Branch names reach the prompt: only plain ones are named.
+    const plain = [before, now].every((ref) => /^[\w./-]{1,100}$/.test(ref));
+    return {
+        kind: 'full',
+        reason: plain
+            ? `the pull request now targets ${now} (it targeted ${before})`
+            : 'the pull request now targets another base branch'
+    };
+}
+async function scopeOf(prepared, deps) {
     const { gateway, context, state } = prepared;
-    const scope = await reviewScope({
-        gateway,
-        pr: context.pr,
-        files: context.files,
-        lastReviewedSha: state.metadata.last_reviewed_sha
-    });
+    let scope;
+    try {
+        scope =
+            retargeted(prepared) ??
+                (await reviewScope({
+                    gateway,
+                    pr: context.pr,
+                    files: context.files,
+                    lastReviewedSha: state.metadata.last_reviewed_sha
+                }));
+    }
+    catch (error) {
+        // GitHub could not say what changed: review everything rather than nothing.
+        scope = {
+            kind: 'full',
+            reason: `the change since the last review could not be read (${getErrorMessage(error)})`
+        };
+    }
     deps.log.info(scope.kind === 'full'
         ? `Full review: ${scope.reason}.`
         : `Incremental review of ${scope.from}..${scope.to}: ${scope.files.length} file(s) changed since.`);
-    const sensitivity = assessSensitivity({
-        packageJson: context.packageJson,
-        readme: context.readme
-    });
-    const stage = new FindingStage({
+    return scope;
+}
+function stageFor(config, securitySensitive, prepared) {
+    return new FindingStage({
         problemScoreThreshold: config.problemScoreThreshold,
         scoreElevationThreshold: config.scoreElevationThreshold,
-        securitySensitive: sensitivity.level === 'high'
-    }, state.threads);
-    const tools = toolsFor(prepared, stage, deps);
-    const passPrompt = passPromptFor({
-        context,
-        state,
-        scope,
-        stage,
-        tools,
-        sensitivity,
-        config,
-        diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS
-    });
+        securitySensitive
+    }, prepared.state.threads);
+}
+/** The four passes in one session; the agent is stopped whatever happens. */
+async function runAgent(prepared, tools, passPrompt, config, deps) {
     const agent = await startAgentOrFail(prepared, tools, config, deps);
-    let run;
     try {
-        run = await runPasses({
+        return await runPasses({
             session: agent.session,
             tools,
             passPrompt,
@@ -80635,30 +80979,58 @@ async function fullReview(prepared, config, deps) {
     finally {
         await agent.stop();
     }
-    const completed = run.passes.filter((p) => p.completed).length;
-    // Nothing reviewed and nothing staged: never report a review that did not happen.
-    if (stage.publishable().length === 0 && (run.fatal !== undefined || completed === 0)) {
-        const why = run.fatal !== undefined
-            ? `the model could not be used: ${run.fatal}`
-            : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`;
-        return await failReview(gateway, deps, why);
-    }
+}
+/** Nothing reviewed and nothing staged: never report a review that did not happen. */
+async function failWhenNothingReviewed(prepared, stage, run, deps) {
+    const completed = run.passes.some((p) => p.completed);
+    if (stage.publishable().length > 0 || (run.fatal === undefined && completed))
+        return;
+    const why = run.fatal !== undefined
+        ? `the model could not be used: ${run.fatal}`
+        : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`;
+    await failReview(prepared.gateway, deps, why);
+}
+async function fullReview(prepared, config, deps) {
+    const { gateway, context } = prepared;
+    const scope = await scopeOf(prepared, deps);
+    const sensitivity = assessSensitivity({
+        packageJson: context.packageJson,
+        readme: context.readme
+    });
+    const stage = stageFor(config, sensitivity.level === 'high', prepared);
+    const tools = toolsFor(prepared, stage, deps);
+    const passPrompt = passPromptFor({
+        context,
+        state: prepared.state,
+        scope,
+        stage,
+        tools,
+        sensitivity,
+        config,
+        diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS
+    });
+    const run = await runAgent(prepared, tools, passPrompt, config, deps);
+    await failWhenNothingReviewed(prepared, stage, run, deps);
     let outcome;
     try {
-        await settleRemainingDisputes({
-            gateway,
-            tools,
-            pr: context.pr,
-            config,
-            secrets: deps.secrets,
-            log: deps.log
-        });
+        // The rule takes what the agent left disputed, once it has read every
+        // reply: fix verification is pass 1, and it must have completed.
+        if (run.fatal === undefined && run.passes[0]?.completed === true) {
+            await settleRemainingDisputes({
+                gateway,
+                tools,
+                pr: context.pr,
+                config,
+                secrets: deps.secrets,
+                log: deps.log
+            });
+        }
         outcome = await finishRun({ prepared, config, stage, tools, run, scope, deps });
     }
     catch (error) {
         return await failReview(gateway, deps, `publishing the review failed part way (some comments may be posted, the summary is missing): ${getErrorMessage(error)}`);
     }
-    if (run.fatal !== undefined || completed === 0) {
+    if (run.fatal !== undefined || !run.passes.some((p) => p.completed)) {
         throw new ReviewFailedError(`The review stopped early (${run.fatal ?? 'no pass completed'}); the findings staged so far were published.`, outcome);
     }
     return outcome;
@@ -80685,6 +81057,53 @@ function speakerOf(author, botLogins, isDeveloper) {
     if (isDeveloper === undefined)
         return 'developer';
     return author !== null && isDeveloper(author.login) ? 'developer' : 'bystander';
+}
+
+;// CONCATENATED MODULE: ./src/core/thread-status.ts
+/**
+ * A rebuilt thread's status and, once resolved, how it was closed: from the
+ * bot's last status-bearing reply, GitHub's resolved flag and who set it.
+ */
+
+/**
+ * How a bot reply that set RESOLVED closed the thread. A resolution block, or
+ * the legacy heading without a block, means the code was fixed.
+ */
+function resolutionOf(kind) {
+    if (kind === 'concession')
+        return 'conceded';
+    if (kind === 'developers-call')
+        return 'developers-call';
+    return 'fixed';
+}
+/**
+ * The PR's author cannot close the bot's finding (or an escalation) alone by
+ * clicking "Resolve conversation": that would silence it for good. A thread
+ * GitHub shows resolved by the author, while the bot's last word was not a
+ * resolution, keeps the bot's status. Anyone else resolving it (a reviewer)
+ * settles it; an unknown resolver counts as someone else.
+ */
+function authorSilenced(thread, lastBotStatus, prAuthor) {
+    if (prAuthor === undefined || lastBotStatus === 'RESOLVED')
+        return false;
+    const by = thread.resolvedBy;
+    return by !== undefined && by !== null && normalizeLogin(by) === normalizeLogin(prAuthor);
+}
+/**
+ * RESOLVED when GitHub says so or the bot resolved/conceded; ESCALATED when
+ * the bot escalated; DISPUTED when a developer pushed back and the bot's last
+ * word maintains its position; PENDING otherwise. A thread the bot reopened
+ * (a regression) stays open while GitHub names no resolver: unresolving may
+ * have been refused to the token; a person who resolved it since settles it.
+ */
+function threadStatus(input) {
+    const { lastBotStatus } = input;
+    if (input.githubResolved && (input.lastBotKind !== 'reopening' || input.resolverKnown)) {
+        return 'RESOLVED';
+    }
+    if (lastBotStatus === 'DISPUTED')
+        return input.developerBeforeLastBot ? 'DISPUTED' : 'PENDING';
+    return lastBotStatus ?? 'PENDING';
 }
 
 ;// CONCATENATED MODULE: ./src/core/summary-threads.ts
@@ -80742,23 +81161,13 @@ function summaryThreads(record, threads) {
 
 
 
+
 function asReply(comment) {
     return {
         author: comment.author?.login ?? 'ghost',
         body: comment.body,
         timestamp: comment.createdAt
     };
-}
-/**
- * How a bot reply that set RESOLVED closed the thread. A resolution block, or
- * the legacy heading without a block, means the code was fixed.
- */
-function resolutionOf(kind) {
-    if (kind === 'concession')
-        return 'conceded';
-    if (kind === 'developers-call')
-        return 'developers-call';
-    return 'fixed';
 }
 /**
  * Rebuilds one thread. Undefined for a thread that is plainly not the bot's
@@ -80773,7 +81182,7 @@ function resolutionOf(kind) {
  * A "reopening" reply (the finding came back after a fix) starts a new round:
  * the dispute counters restart, earlier replies stay as history.
  */
-function rebuildThread(thread, botLogins, ignored = [], isDeveloper) {
+function rebuildThread(thread, botLogins, ignored = [], isDeveloper, prAuthor) {
     const [root, ...replies] = thread.comments;
     if (root === undefined)
         return undefined;
@@ -80847,7 +81256,13 @@ function rebuildThread(thread, botLogins, ignored = [], isDeveloper) {
             rebuttalOpen = false;
         }
     }
-    const status = threadStatus(thread.isResolved, lastBotStatus, developerBeforeLastBot);
+    const status = threadStatus({
+        githubResolved: thread.isResolved && !authorSilenced(thread, lastBotStatus, prAuthor),
+        lastBotStatus,
+        lastBotKind,
+        developerBeforeLastBot,
+        resolverKnown: thread.resolvedBy !== undefined && thread.resolvedBy !== null
+    });
     return {
         id: thread.id,
         root_comment_id: root.id,
@@ -80870,18 +81285,6 @@ function rebuildThread(thread, botLogins, ignored = [], isDeveloper) {
     };
 }
 /**
- * RESOLVED when GitHub says so or the bot resolved/conceded; ESCALATED when
- * the bot escalated; DISPUTED when a developer pushed back and the bot's last
- * word maintains its position; PENDING otherwise.
- */
-function threadStatus(githubResolved, lastBotStatus, developerBeforeLastBot) {
-    if (githubResolved)
-        return 'RESOLVED';
-    if (lastBotStatus === 'DISPUTED')
-        return developerBeforeLastBot ? 'DISPUTED' : 'PENDING';
-    return lastBotStatus ?? 'PENDING';
-}
-/**
  * `github_get_run_state` as a plain function of plain data: the bot's review
  * threads, then the run record's summary-only findings.
  */
@@ -80889,7 +81292,7 @@ function rebuildRunState(input) {
     const ignored = [];
     const threads = [];
     for (const thread of input.threads) {
-        const rebuilt = rebuildThread(thread, input.botLogins, ignored, input.isDeveloper);
+        const rebuilt = rebuildThread(thread, input.botLogins, ignored, input.isDeveloper, input.prAuthor);
         if (rebuilt !== undefined)
             threads.push(rebuilt);
     }
@@ -80912,7 +81315,7 @@ function rebuildRunState(input) {
             metadata: {
                 status_counts: statusCounts,
                 total_threads: input.threads.length,
-                last_reviewed_sha: record?.headSha ?? null,
+                last_reviewed_sha: record?.reviewedHead ?? null,
                 last_run: record ?? null
             }
         },
@@ -81018,6 +81421,7 @@ async function prepareRun(request, config, deps) {
         issueComments: [...context.issueComments],
         botLogins: config.botLogins,
         isDeveloper,
+        ...(context.pr.author === null ? {} : { prAuthor: context.pr.author.login }),
         runRecord: record
     });
     for (const ignored of rebuilt.ignored) {
@@ -81045,6 +81449,9 @@ function buildThreadReplyNudge(thread) {
 
 
 
+
+
+
 /** The open bot thread the reply belongs to, or why there is nothing to answer. */
 function replyTarget(prepared, commentId) {
     const raw = prepared.context.threads.find((t) => t.comments.some((c) => c.id === commentId));
@@ -81062,11 +81469,8 @@ function replyTarget(prepared, commentId) {
     }
     const reply = raw.comments.find((c) => c.id === commentId);
     const counted = thread.developer_replies.some((r) => r.timestamp === reply?.createdAt && r.author === reply?.author?.login);
-    if (!counted) {
-        return {
-            skip: `not-the-developer: comment ${commentId} is not a reply by the PR author or a collaborator with write access`
-        };
-    }
+    if (!counted)
+        return { skip: notTheDeveloper(reply?.author?.login ?? 'ghost') };
     if (thread.last_word !== 'developer') {
         return {
             skip: `already-answered: the bot spoke after comment ${commentId} in thread ${thread.id}`
@@ -81074,12 +81478,14 @@ function replyTarget(prepared, commentId) {
     }
     return { thread };
 }
+/** One turn, and one nudge when it ended without an answer; the fatal error, if any. */
 async function answerThread(session, tools, thread, deadlineMs) {
     const answered = () => tools.threadOutcomes.some((o) => o.thread.id === thread.id);
-    const turn = await session.prompt(buildThreadReplyPrompt(thread), { deadlineMs });
+    let turn = await session.prompt(buildThreadReplyPrompt(thread), { deadlineMs });
     if (!answered() && turn.ending === 'idle' && turn.error === undefined) {
-        await session.prompt(buildThreadReplyNudge(thread), { deadlineMs });
+        turn = await session.prompt(buildThreadReplyNudge(thread), { deadlineMs });
     }
+    return turn.error?.fatal === true ? turn.error.message : undefined;
 }
 async function threadsOnlyRun(prepared, request, config, deps) {
     const target = replyTarget(prepared, request.commentId);
@@ -81092,13 +81498,20 @@ async function threadsOnlyRun(prepared, request, config, deps) {
         scoreElevationThreshold: config.scoreElevationThreshold,
         securitySensitive: false
     }, prepared.state.threads);
-    const tools = toolsFor(prepared, stage, deps);
+    const tools = toolsFor(prepared, stage, deps, thread.id);
     const agent = await startAgentOrFail(prepared, tools, config, deps);
+    let fatal;
     try {
-        await answerThread(agent.session, tools, thread, deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000);
+        fatal = await answerThread(agent.session, tools, thread, deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000);
+    }
+    catch (error) {
+        fatal = `the agent session failed: ${getErrorMessage(error)}`;
     }
     finally {
         await agent.stop();
+    }
+    if (fatal !== undefined) {
+        throw new ReviewFailedError(`The reply in thread ${thread.id} could not be answered: ${fatal}`);
     }
     await settleRemainingDisputes({
         gateway: prepared.gateway,
@@ -81137,6 +81550,18 @@ async function threadsOnlyRun(prepared, request, config, deps) {
 
 
 
+
+/**
+ * One review per PR runs at a time, and a newer event replaces a waiting
+ * one: a reply may have displaced the review of a pushed head. When the head
+ * (of a PR that is ready for review) has no complete review yet, the reply
+ * runs that review; fix verification answers its thread in pass 1.
+ */
+function headUnreviewed(prepared) {
+    const { pr } = prepared.context;
+    const reviewed = prepared.state.metadata.last_reviewed_sha;
+    return !pr.draft && reviewed?.toLowerCase() !== pr.headSha.toLowerCase();
+}
 class ReviewRunner {
     deps;
     constructor(deps) {
@@ -81144,9 +81569,16 @@ class ReviewRunner {
     }
     async review(request, config) {
         const prepared = await prepareRun(request, config, this.deps);
-        return request.trigger === 'reply'
-            ? threadsOnlyRun(prepared, request, config, this.deps)
-            : fullReview(prepared, config, this.deps);
+        if (request.trigger !== 'reply')
+            return fullReview(prepared, config, this.deps);
+        if (headUnreviewed(prepared)) {
+            this.deps.log.info(`Head ${prepared.context.pr.headSha} has no complete review yet: this reply runs it (its thread is verified in pass 1).`);
+            return fullReview(prepared, config, this.deps);
+        }
+        if (request.replyBy === 'bystander') {
+            return { kind: 'skipped', reason: notTheDeveloper(request.actor) };
+        }
+        return threadsOnlyRun(prepared, request, config, this.deps);
     }
 }
 
@@ -81201,54 +81633,6 @@ async function authorizeActor(login, directory, allowedBots) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/trigger/payload.ts
-/**
- * What every event decision shares: the event as data, zod parsing that names
- * the fields that did not match, the skip shape, and the fork rule.
- */
-
-const user = object({ login: schemas_string(), type: schemas_string().optional() });
-const repository = object({ name: schemas_string(), owner: object({ login: schemas_string() }) });
-/** The pull request fields a decision needs, as pull_request* events carry them. */
-const pullRequest = object({
-    number: schemas_number().int().positive(),
-    draft: schemas_boolean().optional(),
-    user,
-    head: object({
-        sha: schemas_string(),
-        // null when the fork that holds the head has been deleted.
-        repo: object({ full_name: schemas_string() }).nullable()
-    }),
-    base: object({ repo: object({ full_name: schemas_string() }) })
-});
-function skip(reason, message, notice) {
-    return notice === undefined
-        ? { kind: 'skip', reason: `${reason}: ${message}` }
-        : { kind: 'skip', reason: `${reason}: ${message}`, notice };
-}
-function parsePayload(schema, event) {
-    const parsed = schema.safeParse(event.payload);
-    if (!parsed.success) {
-        const where = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-        throw new Error(`The ${event.eventName} event payload is not as expected (fields: ${where}).`);
-    }
-    return parsed.data;
-}
-/**
- * GitHub gives runs for fork PRs (pull_request and its review events) no
- * secrets, so without a model key there is nothing to review with: skip with
- * a notice that says how a maintainer can still run it.
- */
-function forkWithoutSecrets(pr, config, 
-/** What does not happen, e.g. "No review for". */
-lead) {
-    const isFork = pr.head.repo?.full_name !== pr.base.repo.full_name;
-    if (!isFork || config.opencodeApiKey !== '')
-        return undefined;
-    return skip('fork-without-secrets', `pull request #${pr.number} comes from a fork, and GitHub gives fork PRs no secrets, so no model key is available`, `${lead} fork PR #${pr.number}: the model key is a secret and runs for fork PRs do not receive secrets. ` +
-        `A maintainer can comment "${config.triggerPhrase}" on the PR, or run this workflow by workflow_dispatch with pr_number=${pr.number}.`);
-}
-
 ;// CONCATENATED MODULE: ./src/trigger/dispatch.ts
 /** workflow_dispatch events: review the PR named by pr_number. */
 
@@ -81287,14 +81671,6 @@ function decideDispatch(event, config) {
             actor: e.sender?.login ?? event.actor
         }
     };
-}
-
-;// CONCATENATED MODULE: ./src/trigger/own-comment.ts
-
-
-function isBotAuthored(login, body, config) {
-    const author = normalizeLogin(login);
-    return config.botLogins.some((bot) => normalizeLogin(bot) === author) || body.includes(BOT_MARKER);
 }
 
 ;// CONCATENATED MODULE: ./src/trigger/mention.ts
@@ -81433,77 +81809,6 @@ function decidePullRequest(event, config) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/trigger/review-comment.ts
-/**
- * pull_request_review_comment events: a reply in a review thread starts a
- * threads-only run that answers that thread. GitHub fires this event for
- * every reply, the bot's own included (an App token's replies do start
- * workflows), so the bot's comments and other bots' are filtered here, before
- * anything is spent. Whether the thread is one of the bot's needs a GitHub
- * read, so the engine decides that, not this pure stage.
- */
-
-
-
-
-const reviewCommentEvent = object({
-    action: schemas_string(),
-    repository: repository,
-    comment: object({
-        id: schemas_number().int().positive(),
-        // Absent (or null) on the comment that opens a thread.
-        in_reply_to_id: schemas_number().int().positive().nullish(),
-        body: schemas_string().nullable(),
-        user: user
-    }),
-    pull_request: pullRequest
-});
-/**
- * The skip reason when a reply's author is neither the PR author nor a
- * collaborator with write access: bystanders reply all the time, so this is
- * an ordinary outcome, not a warning.
- */
-function notTheDeveloper(login) {
-    return `not-the-developer: ${login} is neither the PR author nor a collaborator with write access`;
-}
-function decideReviewComment(event, config) {
-    const e = parsePayload(reviewCommentEvent, event);
-    const { comment } = e;
-    const pr = e.pull_request;
-    if (e.action !== 'created') {
-        return skip('unsupported-action', `pull_request_review_comment "${e.action}" does not start a run; only "created" replies are answered`);
-    }
-    if (comment.in_reply_to_id === undefined || comment.in_reply_to_id === null) {
-        return skip('not-a-reply', `review comment ${comment.id} opens a new thread (comment.in_reply_to_id is absent); only replies in a thread are answered`);
-    }
-    if (isBotAuthored(comment.user.login, comment.body ?? '', config)) {
-        return skip('own-comment', `review comment ${comment.id} was written by the bot itself`);
-    }
-    if (comment.user.type === 'Bot') {
-        return skip('bot-reply', `review comment ${comment.id} was written by the bot account ${comment.user.login} (comment.user.type is "Bot"); only people's replies are answered`);
-    }
-    const fork = forkWithoutSecrets(pr, config, 'No answer to this reply on');
-    if (fork !== undefined)
-        return fork;
-    // The PR author may always discuss their own PR, with or without write
-    // access; anyone else must hold write access, which main.ts asks the API.
-    const byAuthor = normalizeLogin(comment.user.login) === normalizeLogin(pr.user.login);
-    return {
-        kind: 'review',
-        authorize: !byAuthor,
-        request: {
-            owner: e.repository.owner.login,
-            repo: e.repository.name,
-            prNumber: pr.number,
-            trigger: 'reply',
-            actor: comment.user.login,
-            headSha: pr.head.sha,
-            commentId: comment.id,
-            inReplyToId: comment.in_reply_to_id
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/trigger/event.ts
 
 
@@ -81541,7 +81846,6 @@ function decideTrigger(event, config) {
 
 
 
-
 function skipRun(reason) {
     info(`No review: ${reason}`);
     setOutcomeOutputs({ kind: 'skipped', reason });
@@ -81564,13 +81868,14 @@ async function main_run(options = {}) {
             skipRun(decision.reason);
             return;
         }
-        const { request } = decision;
         const client = createGitHubClient({
             token: config.githubToken,
             baseUrl: env.apiUrl,
             log: (message) => warning(message),
+            debug: (message) => core_debug(message),
             ...(options.msPerSecond === undefined ? {} : { msPerSecond: options.msPerSecond })
         });
+        let request = decision.request;
         if (decision.authorize) {
             const directory = new GitHubActorDirectory(client, request.owner, request.repo);
             // allowed_bots lets a bot ask for a review by mention, not hold a
@@ -81578,17 +81883,22 @@ async function main_run(options = {}) {
             const allowedBots = request.trigger === 'reply' ? [] : config.allowedBots;
             const verdict = await authorizeActor(request.actor, directory, allowedBots);
             if (!verdict.allowed && request.trigger === 'reply') {
-                // Bystanders reply in review threads all the time: no warning.
+                // Bystanders reply in review threads all the time: no warning. The
+                // engine still looks, in case this run displaced a review of a new head.
                 info(`No answer to this reply: ${verdict.reason}.`);
-                skipRun(notTheDeveloper(request.actor));
-                return;
+                request = { ...request, replyBy: 'bystander' };
             }
-            if (!verdict.allowed) {
+            else if (!verdict.allowed) {
                 warning(`Review not started: ${verdict.reason}.`);
                 skipRun(`unauthorized: ${verdict.reason}`);
                 return;
             }
-            info(`Authorized: ${verdict.reason}.`);
+            else {
+                info(`Authorized: ${verdict.reason}.`);
+            }
+        }
+        if (request.trigger === 'reply' && request.replyBy === undefined) {
+            request = { ...request, replyBy: 'developer' };
         }
         info(`Reviewing ${request.owner}/${request.repo}#${request.prNumber} (${request.trigger} by ${request.actor}).`);
         const processEnv = options.env ?? process.env;
