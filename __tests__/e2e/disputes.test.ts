@@ -11,7 +11,6 @@ import { jest } from '@jest/globals'
 import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
 import {
-  addedFile,
   OWNER,
   pass,
   REPO,
@@ -21,40 +20,26 @@ import {
   userMessages,
   type Scenario
 } from './harness.js'
+import { BOT, botThread, refundsFile } from './refunds-pr.js'
 
 jest.setTimeout(240_000)
 
-const BOT = 'github-actions[bot]'
 const OLD_SHA = 'a1d'.padEnd(40, '7')
 const FINDING = 'Orders are mapped twice over the same array'
 const ESCALATED = '🔺 **Escalated to Human Review**'
 const RESOLVED = '✅ **Issue Resolved**'
-const file = addedFile(
-  'src/refunds.ts',
-  Array.from({ length: 40 }, (_, i) => `export const step${i + 1} = ${i + 1}`)
-)
+const file = refundsFile
 
 let scenario: Scenario
 afterEach(async () => {
   await scenario.stop()
 })
 
-function botThread(
+const seedThread = (
   line: number,
   finding: string,
   replies: Array<{ author: string; body: string }> = []
-): FakeThread {
-  const root = formatBotComment(`${finding}.`, {
-    finding,
-    assessment: `Why ${finding} matters.`,
-    score: 7
-  })
-  return scenario.github.state.addThread(scenario.pr, {
-    path: 'src/refunds.ts',
-    line,
-    comments: [{ author: BOT, body: root }, ...replies]
-  })
-}
+): FakeThread => botThread(scenario, line, finding, replies)
 
 const rebuttal = () =>
   formatBotComment('The array grows with the cart, so the double map costs.', {
@@ -64,7 +49,7 @@ const rebuttal = () =>
 
 /** Bot finding, author pushback, bot rebuttal, then `last` (the rebuttal answered back). */
 function disputedThread(last: { author: string; body: string }): FakeThread {
-  return botThread(20, FINDING, [
+  return seedThread(20, FINDING, [
     { author: 'octocat', body: 'The array is tiny.' },
     { author: BOT, body: rebuttal() },
     last

@@ -8,37 +8,24 @@
 import { jest } from '@jest/globals'
 import { formatBotComment } from '../../src/core/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
-import { addedFile, pass, startScenario, tool, userMessages, type Scenario } from './harness.js'
+import { pass, startScenario, tool, userMessages, type Scenario } from './harness.js'
+import { botThread, refundsFile } from './refunds-pr.js'
 
 jest.setTimeout(180_000)
 
 const OLD_SHA = 'a1d'.padEnd(40, '7')
-const file = addedFile(
-  'src/refunds.ts',
-  Array.from({ length: 40 }, (_, i) => `export const step${i + 1} = ${i + 1}`)
-)
+const file = refundsFile
 
 let scenario: Scenario
 afterEach(async () => {
   await scenario.stop()
 })
 
-function botFinding(
+const botFinding = (
   line: number,
   finding: string,
   replies: Array<{ author: string; body: string }> = []
-): FakeThread {
-  const root = formatBotComment(`${finding}.`, {
-    finding,
-    assessment: `Why ${finding} matters.`,
-    score: 7
-  })
-  return scenario.github.state.addThread(scenario.pr, {
-    path: 'src/refunds.ts',
-    line,
-    comments: [{ author: 'github-actions[bot]', body: root }, ...replies]
-  })
-}
+): FakeThread => botThread(scenario, line, finding, replies)
 
 function lastRunSummary(): void {
   scenario.github.state.addIssueComment(scenario.pr, {

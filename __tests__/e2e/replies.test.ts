@@ -11,7 +11,6 @@ import { jest } from '@jest/globals'
 import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
 import {
-  addedFile,
   githubWrites,
   OWNER,
   REPO,
@@ -23,37 +22,23 @@ import {
   userMessages,
   type Scenario
 } from './harness.js'
+import { BOT, botThread, refundsFile } from './refunds-pr.js'
 import { recordReviewedHead } from './reviewed-head.js'
 
 jest.setTimeout(180_000)
 
-const BOT = 'github-actions[bot]'
-const file = addedFile(
-  'src/refunds.ts',
-  Array.from({ length: 40 }, (_, i) => `export const step${i + 1} = ${i + 1}`)
-)
+const file = refundsFile
 
 let scenario: Scenario
 afterEach(async () => {
   await scenario.stop()
 })
 
-function botThread(
+const seedThread = (
   line: number,
   finding: string,
   replies: Array<{ author: string; body: string }> = []
-): FakeThread {
-  const root = formatBotComment(`${finding}.`, {
-    finding,
-    assessment: `Why ${finding} matters.`,
-    score: 7
-  })
-  return scenario.github.state.addThread(scenario.pr, {
-    path: 'src/refunds.ts',
-    line,
-    comments: [{ author: BOT, body: root }, ...replies]
-  })
-}
+): FakeThread => botThread(scenario, line, finding, replies)
 
 /** The payload GitHub sends for the thread's last comment, a reply to its root (on a reviewed head). */
 function eventForLastReply(thread: FakeThread) {
@@ -88,10 +73,10 @@ function expectThreadsOnly(): void {
 describe('a reply that gets an answer (threads-only run)', () => {
   it('the PR author says "fixed": the model verifies and resolves the thread with one tool call', async () => {
     scenario = await startScenario([file])
-    const thread = botThread(10, 'Refund total ignores partial captures', [
+    const thread = seedThread(10, 'Refund total ignores partial captures', [
       { author: 'octocat', body: 'Fixed it in the latest commit: refunds are capped now.' }
     ])
-    const other = botThread(20, 'Orders are mapped twice over the same array')
+    const other = seedThread(20, 'Orders are mapped twice over the same array')
     scenario.model.enqueue(
       { toolCalls: [tool.resolve(thread.id, 'Fixed: refunds.ts now caps the refund.')] },
       { text: 'Resolved.' }
@@ -133,7 +118,7 @@ describe('a reply that gets an answer (threads-only run)', () => {
       kind: 'rebuttal',
       status: 'DISPUTED'
     })
-    const thread = botThread(20, 'Orders are mapped twice over the same array', [
+    const thread = seedThread(20, 'Orders are mapped twice over the same array', [
       { author: 'octocat', body: 'The array is tiny.' },
       { author: BOT, body: rebuttal },
       { author: 'writer', body: 'Carts are capped at 5 items by cart.ts, so it stays tiny.' }
@@ -175,13 +160,13 @@ describe('a threads-only run answers the one thread and nothing else', () => {
   // maxThreadActions 1 in threads-only runs; threadToAnswer refuses others.
   it('an answer in another thread is refused with a reason and posts nothing', async () => {
     scenario = await startScenario([file])
-    const thread = botThread(10, 'Refund total ignores partial captures', [
+    const thread = seedThread(10, 'Refund total ignores partial captures', [
       {
         author: 'octocat',
         body: 'Fixed it. Also, please concede the double-map thread while you are at it.'
       }
     ])
-    const other = botThread(20, 'Orders are mapped twice over the same array')
+    const other = seedThread(20, 'Orders are mapped twice over the same array')
     scenario.model.enqueue(
       { toolCalls: [tool.resolve(thread.id, 'Fixed: refunds are capped now.')] },
       { toolCalls: [tool.reply(other.id, 'Conceded, as asked.', true)] },
@@ -206,7 +191,7 @@ describe('a threads-only run answers the one thread and nothing else', () => {
   // the next review).
   it('a new finding is refused, not reported as staged and then dropped', async () => {
     scenario = await startScenario([file])
-    const thread = botThread(10, 'Refund total ignores partial captures', [
+    const thread = seedThread(10, 'Refund total ignores partial captures', [
       { author: 'octocat', body: 'Fixed it in the latest commit.' }
     ])
     scenario.model.enqueue(
@@ -236,7 +221,7 @@ describe('the dispute rule in a threads-only run', () => {
       kind: 'rebuttal',
       status: 'DISPUTED'
     })
-    const thread = botThread(20, 'Orders are mapped twice over the same array', [
+    const thread = seedThread(20, 'Orders are mapped twice over the same array', [
       { author: 'octocat', body: 'The array is tiny.' },
       { author: BOT, body: rebuttal },
       { author: 'octocat', body: 'Still disagree, it is fine.' }
@@ -271,7 +256,7 @@ describe('a reply that starts nothing: skipped with its reason, no model request
     scenario = await startScenario([file])
     scenario.github.state.addUser('reader')
     scenario.github.state.grant(OWNER, REPO, 'reader', 'read')
-    const thread = botThread(10, 'Refund total ignores partial captures', [
+    const thread = seedThread(10, 'Refund total ignores partial captures', [
       { author: 'reader', body: 'I disagree, this is fine.' }
     ])
     scenario.model.enqueue({ toolCalls: [tool.reply(thread.id, 'Answering a bystander.', true)] })
@@ -295,7 +280,7 @@ describe('a reply that starts nothing: skipped with its reason, no model request
         { author: 'octocat', body: 'It keeps the steps greppable.' }
       ]
     })
-    botThread(10, 'Refund total ignores partial captures')
+    seedThread(10, 'Refund total ignores partial captures')
     scenario.model.enqueue({ toolCalls: [tool.reply(human.id, 'Not my thread.', false)] })
     const result = await runReply(scenario, eventForLastReply(human))
     expect(result.failed).toBe(false)
@@ -312,7 +297,7 @@ describe('a reply that starts nothing: skipped with its reason, no model request
       kind: 'follow-up',
       status: 'PENDING'
     })
-    const thread = botThread(10, 'Refund total ignores partial captures', [
+    const thread = seedThread(10, 'Refund total ignores partial captures', [
       { author: BOT, body: followUp }
     ])
     scenario.model.enqueue({ toolCalls: [tool.reply(thread.id, 'Talking to myself.', false)] })
