@@ -2,15 +2,18 @@
  * Text the PR's author (or anyone commenting) controls reaches the model only
  * as fenced data: PR title and body, comments, AGENTS.md, the diff. Before
  * fencing, hidden content is removed so what the model reads is what a human
- * reviewer sees: HTML comments (invisible when GitHub renders markdown) and
+ * reviewer sees: HTML comments (invisible when GitHub renders markdown),
  * invisible or direction-changing characters (zero-width, bidi controls,
- * Unicode tag characters used to smuggle ASCII).
+ * Unicode tag characters used to smuggle ASCII), and markup whose text is
+ * never displayed (image alt text, link titles, HTML attribute values).
  *
  * Code (the diff) is treated differently from prose: there, an invisible
  * character can be the bug ("Trojan Source", CVE-2021-42574), so it is shown
  * as a visible [U+XXXX] escape instead of being dropped, and HTML comments
  * are marked rather than removed so the diff keeps its lines.
  */
+
+import { stripHiddenMarkup } from './hidden-markup.js'
 
 export type UntrustedKind = 'prose' | 'code'
 
@@ -46,7 +49,8 @@ function visibleEscape(char: string): string {
 /** Strips (prose) or exposes (code) hidden content; see the file comment. */
 export function neutralizeUntrusted(text: string, kind: UntrustedKind): string {
   if (kind === 'prose') {
-    return text.replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '')
+    const visible = text.replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '')
+    return stripHiddenMarkup(visible)
   }
   return text
     .replace(HTML_COMMENT, HTML_COMMENT_MARK)

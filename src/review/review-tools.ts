@@ -6,6 +6,7 @@
  */
 import { isRejectedAgain } from '../core/disputes.js'
 import type { FindingStage } from '../core/finding-stage.js'
+import { findingPathProblem } from '../core/finding-path.js'
 import type { ChangedFile } from '../core/pr-data.js'
 import type { RefusedFinding } from '../core/run-report.js'
 import { formatBotComment, type ReplyBlock, type Resolution } from '../core/rmcoc.js'
@@ -24,6 +25,7 @@ import type {
   UpdateStagedFindingArgs
 } from '../ports/review-tools.js'
 import { filePatchFor } from './file-patches.js'
+import { neutralizeReplies } from './run-state-view.js'
 import { toToolResult } from './stage-results.js'
 import { AnswerLimits, DEFAULT_MAX_THREAD_ACTIONS } from './answer-limits.js'
 import {
@@ -66,7 +68,10 @@ export class ActionReviewTools implements ReviewTools {
   readonly refused: RefusedFinding[] = []
   readonly limits: AnswerLimits
 
+  private readonly prPaths: ReadonlySet<string>
+
   constructor(private readonly options: ReviewToolsOptions) {
+    this.prPaths = new Set((options.files ?? []).map((file) => file.path))
     this.limits = new AnswerLimits(
       options.maxThreadActions ?? DEFAULT_MAX_THREAD_ACTIONS,
       options.onlyThread
@@ -74,7 +79,8 @@ export class ActionReviewTools implements ReviewTools {
   }
 
   async getRunState(): Promise<RunState> {
-    return liveRunState(this.options.state, this.threadOutcomes)
+    // Replies are the PR's people's text: the model gets what a reviewer sees, no hidden parts.
+    return neutralizeReplies(liveRunState(this.options.state, this.threadOutcomes))
   }
 
   async getFilePatch(args: { file: string }): Promise<FilePatchResult> {
@@ -88,6 +94,12 @@ export class ActionReviewTools implements ReviewTools {
         reason: `This run only answers the reply in thread ${this.options.onlyThread}: it posts no new findings. Leave it for the next review.`
       }
     }
+    const pathProblem = findingPathProblem(args.file, this.prPaths)
+    if (pathProblem !== undefined) {
+      const reason = `${pathProblem}: use the path as the PR's file list shows it.`
+      this.refuse(args, 'rejected', reason)
+      return { status: 'rejected', reason }
+    }
     const result = this.options.stage.submit(this.currentPass, {
       file: args.file,
       line: args.line,
@@ -99,14 +111,7 @@ export class ActionReviewTools implements ReviewTools {
       combines: args.combines
     })
     if (result.kind === 'duplicate' || result.kind === 'rejected') {
-      this.refused.push({
-        file: args.file,
-        line: args.line,
-        score: args.assessment.score,
-        finding: args.assessment.finding,
-        kind: result.kind,
-        reason: result.reason
-      })
+      this.refuse(args, result.kind, result.reason)
     }
     return toToolResult(result)
   }
@@ -202,6 +207,21 @@ export class ActionReviewTools implements ReviewTools {
         thread.origin !== 'summary' &&
         !handled.has(thread.id)
     )
+  }
+
+  private refuse(
+    args: PostReviewCommentArgs,
+    kind: 'duplicate' | 'rejected',
+    reason: string
+  ): void {
+    this.refused.push({
+      file: args.file,
+      line: args.line,
+      score: args.assessment.score,
+      finding: args.assessment.finding,
+      kind,
+      reason
+    })
   }
 
   /** The current state with this run's actions applied. */
