@@ -92,6 +92,13 @@ describe('passRows', () => {
 })
 
 describe('runNotes', () => {
+  it('counts bot state ignored for a missing or wrong state_key signature', () => {
+    expect(runNotes({ ...input, unverifiedState: 2 }).join('\n')).toContain(
+      '<strong>Unsigned state ignored:</strong> 2 comment(s) or check run(s)'
+    )
+    expect(runNotes(input).join('\n')).not.toContain('Unsigned state ignored')
+  })
+
   const FROM = 'abc1234def5678abc1234def5678abc1234def56'
   const HEAD = 'fedcba9876543210fedcba9876543210fedcba98'
 

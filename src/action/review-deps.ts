@@ -35,7 +35,9 @@ export interface ReviewDepsInput {
 
 export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
   const { config, env } = input
-  const secrets = [config.githubToken, config.opencodeApiKey].filter((value) => value.length >= 8)
+  const secrets = [config.githubToken, config.opencodeApiKey, config.stateKey].filter(
+    (value) => value.length >= 8
+  )
   return {
     gatewayFor: (request) =>
       new GitHubReviewGateway({

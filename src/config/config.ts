@@ -41,7 +41,15 @@ const schema = z.object({
   passTimeoutMinutes: integerField('pass_timeout_minutes', 1, 360),
   maxComments: integerField('max_comments', 0, 100),
   allowedBots: loginListField('allowed_bots', { nonEmpty: false }),
-  botLogins: loginListField('bot_logins', { nonEmpty: true })
+  botLogins: loginListField('bot_logins', { nonEmpty: true }),
+  stateKey: z.string().superRefine((key, ctx) => {
+    if (key !== '' && key.length < 16) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `state_key must be empty or at least 16 characters, got ${key.length} characters`
+      })
+    }
+  })
 })
 
 export type Config = z.output<typeof schema> & { opencodeConfig: JsonObject | undefined }
@@ -61,7 +69,8 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   passTimeoutMinutes: 'pass_timeout_minutes',
   maxComments: 'max_comments',
   allowedBots: 'allowed_bots',
-  botLogins: 'bot_logins'
+  botLogins: 'bot_logins',
+  stateKey: 'state_key'
 }
 
 export class ConfigError extends Error {

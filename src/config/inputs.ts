@@ -100,6 +100,13 @@ export const INPUTS = [
     name: 'bot_logins',
     description: "Comma-separated logins whose marked comments count as this bot's own.",
     actionDefault: DEFAULT_BOT_LOGINS
+  },
+  {
+    name: 'state_key',
+    description:
+      "Secret that signs the bot's state (an HMAC in every rmcoc block). When set, unsigned or mis-signed blocks are ignored, so other workflows posting as the same bot cannot forge it. At least 16 characters; empty: no signing.",
+    actionDefault: '',
+    secret: true
   }
 ] as const satisfies readonly InputSpec[]
 

@@ -166,7 +166,8 @@ export type RmcocParse =
   | { readonly ok: true; readonly block: RmcocBlock }
   | { readonly ok: false; readonly reason: RmcocIgnoreReason; readonly detail: string }
 
-const FENCE = /^```rmcoc[ \t]*\r?\n([\s\S]*?)\r?\n```[ \t]*$/gm
+/** The fenced rmcoc block; the last one in a body counts. */
+export const RMCOC_FENCE = /^```rmcoc[ \t]*\r?\n([\s\S]*?)\r?\n```[ \t]*$/gm
 
 function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length
@@ -184,7 +185,7 @@ function describeIssues(error: z.ZodError): string {
  * anything quoted in that text cannot stand in for it.
  */
 export function parseRmcoc(body: string): RmcocParse {
-  const matches = [...body.matchAll(FENCE)]
+  const matches = [...body.matchAll(RMCOC_FENCE)]
   const last = matches.at(-1)
   if (last === undefined) {
     return { ok: false, reason: 'no-block', detail: 'no ```rmcoc fenced block' }

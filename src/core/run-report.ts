@@ -59,4 +59,6 @@ export interface JobSummaryInput {
   readonly headSha?: string
   /** A head pushed while this run reviewed: the next run reviews it. */
   readonly newerHead?: string
+  /** With a state_key: bot state read back without a valid signature, and ignored. */
+  readonly unverifiedState?: number
 }

@@ -95,6 +95,7 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     ...(recorded.warning === undefined ? {} : { recordWarning: recorded.warning }),
     scope: summary.scope,
     headSha: context.pr.headSha,
+    unverifiedState: prepared.unverifiedState,
     ...(moved === undefined ? {} : { newerHead: moved })
   })
   const count = (action: string) => tools.threadOutcomes.filter((o) => o.action === action).length

@@ -12,6 +12,7 @@ import type { ReviewRequest } from '../trigger/review-request.js'
 import { developersOf } from './developers.js'
 import { loadReviewContext, type ReviewContext } from './review-context.js'
 import { findRunRecord } from './run-record-lookup.js'
+import { SignedGateway } from './signed-gateway.js'
 
 export interface PreparedRun {
   readonly gateway: ReviewGateway
@@ -20,6 +21,8 @@ export interface PreparedRun {
   readonly state: RunState
   /** The last run record, wherever it was kept; null before the first completed review. */
   readonly record: RunRecord | null
+  /** With a state_key: bot state read without a valid signature (ignored). */
+  readonly unverifiedState: number
 }
 
 export async function prepareRun(
@@ -27,7 +30,8 @@ export async function prepareRun(
   config: Config,
   deps: ReviewEngineDeps
 ): Promise<PreparedRun> {
-  const gateway = deps.gatewayFor(request)
+  const inner = deps.gatewayFor(request)
+  const gateway = config.stateKey === '' ? inner : new SignedGateway(inner, config.stateKey)
   const context = await loadReviewContext(gateway)
   const record = await findRunRecord({
     gateway,
@@ -52,8 +56,15 @@ export async function prepareRun(
     ...(context.pr.author === null ? {} : { prAuthor: context.pr.author.login }),
     runRecord: record
   })
+  if (gateway instanceof SignedGateway && gateway.rejectedBlocks > 0) {
+    // Unsigned state is likely another workflow echoing text as the same bot.
+    deps.log.warning(
+      `${gateway.rejectedBlocks} comment(s) or check run(s) carried bot state without a valid state_key signature; ignored.`
+    )
+  }
   for (const ignored of rebuilt.ignored) {
     deps.log.debug(`Ignored comment ${ignored.commentId}: ${ignored.reason}`)
   }
-  return { gateway, context, state: rebuilt.state, record }
+  const unverifiedState = gateway instanceof SignedGateway ? gateway.rejectedBlocks : 0
+  return { gateway, context, state: rebuilt.state, record, unverifiedState }
 }

@@ -125,7 +125,8 @@ export async function threadsOnlyRun(
     refused: [],
     resolvedThreads: [],
     passes: [],
-    mode: 'threads-only'
+    mode: 'threads-only',
+    unverifiedState: prepared.unverifiedState
   })
   return {
     kind: 'reviewed',
