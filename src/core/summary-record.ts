@@ -11,6 +11,9 @@
  * regressions match on), then the finding texts.
  */
 import { RMCOC_MAX_BYTES, type SummaryBlock, type SummaryRecord } from './rmcoc.js'
+
+/** What signing adds to a block at most (a `"sig"` member of 64 hex digits, indented). */
+export const SIGNATURE_RESERVE_BYTES = 128
 import { sanitizeText } from './sanitize.js'
 import type { SummaryInput } from './summary-input.js'
 
@@ -116,7 +119,8 @@ export function summaryBlock(
   const base = baseBlock(input)
   if (input.records === undefined) return base
   const records = input.records.map((r) => cleanRecord(r, secrets))
-  const limit = Math.min(maxBytes, RMCOC_MAX_BYTES)
+  // Room for the signature a state_key adds after composing (`"sig": "<64 hex>"`).
+  const limit = Math.min(maxBytes, RMCOC_MAX_BYTES - SIGNATURE_RESERVE_BYTES)
   let block = base
   for (const trim of TRIM_STEPS) {
     block = { ...base, findings: records.map((r) => trimRecord(r, trim)) }
