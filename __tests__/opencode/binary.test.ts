@@ -1,8 +1,9 @@
 /** Binary resolution: input path, PATH with a version check, tool cache, install. No download. */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { binaryVersion, resolveOpencodeBinary } from '../../src/opencode/binary.js'
 import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
 
@@ -16,8 +17,17 @@ async function fakeOpencode(dir: string, version: string): Promise<string> {
   return path
 }
 
+/** A fake opencode that reports `version` but leaves `marker` behind when run at all. */
+async function plantedOpencode(dir: string, version: string, marker: string): Promise<string> {
+  await mkdir(dir, { recursive: true })
+  const path = join(dir, 'opencode')
+  await writeFile(path, `#!/bin/sh\ntouch '${marker}'\necho "${version}"\n`)
+  await chmod(path, 0o755)
+  return path
+}
+
 beforeEach(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'oc-binary-'))
+  scratch = await realpath(await mkdtemp(join(tmpdir(), 'oc-binary-')))
 })
 
 afterEach(async () => {
@@ -96,5 +106,106 @@ describe('resolveOpencodeBinary', () => {
     await expect(resolveOpencodeBinary({ version: 'latest', env: { PATH: '' } })).rejects.toThrow(
       'opencode_version "latest" is invalid: expected an exact version such as "1.18.33"'
     )
+  })
+})
+
+describe('resolveOpencodeBinary never runs an opencode the pull request could ship', () => {
+  it('skips PATH entries inside GITHUB_WORKSPACE, inside the checkout, relative or empty', async () => {
+    const workspace = join(scratch, 'workspace')
+    const checkout = join(scratch, 'checkout')
+    const marker = (name: string): string => join(scratch, `ran-${name}`)
+    const relativeDir = join(scratch, 'relative')
+    await plantedOpencode(join(workspace, 'node_modules', '.bin'), '1.18.33', marker('workspace'))
+    await plantedOpencode(join(checkout, 'bin'), '1.18.33', marker('checkout'))
+    await plantedOpencode(relativeDir, '1.18.33', marker('relative'))
+    const expected = await fakeOpencode(join(scratch, 'trusted'), '1.18.33')
+    const path = [
+      relative(process.cwd(), relativeDir),
+      join(workspace, 'node_modules', '.bin'),
+      join(checkout, 'bin'),
+      join(scratch, 'trusted'),
+      '/usr/bin:/bin'
+    ].join(':')
+    const resolved = await resolveOpencodeBinary({
+      version: '1.18.33',
+      env: { PATH: path, GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: join(scratch, 'cache') },
+      checkout,
+      install: noInstall
+    })
+    expect(resolved).toEqual({ path: expected, source: 'path' })
+    for (const name of ['workspace', 'checkout', 'relative']) {
+      expect(existsSync(marker(name))).toBe(false)
+    }
+  })
+
+  it('skips an opencode on PATH that is a link into the workspace', async () => {
+    const workspace = join(scratch, 'workspace')
+    const planted = await plantedOpencode(workspace, '1.18.33', join(scratch, 'ran'))
+    await mkdir(join(scratch, 'shared'))
+    await symlink(planted, join(scratch, 'shared', 'opencode'))
+    const failure = resolveOpencodeBinary({
+      version: '1.18.33',
+      env: {
+        PATH: `${join(scratch, 'shared')}:/usr/bin:/bin`,
+        GITHUB_WORKSPACE: workspace,
+        RUNNER_TOOL_CACHE: join(scratch, 'cache')
+      },
+      install: async () => undefined
+    })
+    await expect(failure).rejects.toThrow(/No usable opencode 1\.18\.33/)
+    await expect(failure).rejects.toThrow(
+      /PATH entry ".*shared" left out: its opencode resolves to/
+    )
+    expect(existsSync(join(scratch, 'ran'))).toBe(false)
+  })
+
+  it('refuses an opencode_path that is relative', async () => {
+    await expect(
+      resolveOpencodeBinary({ opencodePath: 'node_modules/.bin/opencode', version: '1.18.33' })
+    ).rejects.toThrow(
+      'opencode_path "node_modules/.bin/opencode" must be an absolute path: a relative one is looked up from the current directory, which is the workspace the pull request controls'
+    )
+  })
+
+  it('refuses an opencode_path inside GITHUB_WORKSPACE or the checkout, without running it', async () => {
+    const workspace = join(scratch, 'workspace')
+    const checkout = join(scratch, 'checkout')
+    const inWorkspace = await plantedOpencode(workspace, '1.18.33', join(scratch, 'ran'))
+    const inCheckout = await plantedOpencode(checkout, '1.18.33', join(scratch, 'ran'))
+    await expect(
+      resolveOpencodeBinary({
+        opencodePath: inWorkspace,
+        version: '1.18.33',
+        env: { PATH: '/usr/bin:/bin', GITHUB_WORKSPACE: workspace }
+      })
+    ).rejects.toThrow(
+      `opencode_path "${inWorkspace}" lies inside GITHUB_WORKSPACE (${workspace}), where the pull request controls the files: install opencode outside the workspace (e.g. under RUNNER_TEMP or the tool cache) or leave opencode_path empty`
+    )
+    await expect(
+      resolveOpencodeBinary({
+        opencodePath: inCheckout,
+        version: '1.18.33',
+        env: { PATH: '/usr/bin:/bin' },
+        checkout
+      })
+    ).rejects.toThrow(`lies inside the checkout (${checkout})`)
+    expect(existsSync(join(scratch, 'ran'))).toBe(false)
+  })
+
+  it('refuses a tool cache inside the workspace rather than run what lies there', async () => {
+    const workspace = join(scratch, 'workspace')
+    const cache = join(workspace, '.cache')
+    const prefix = join(cache, 'opencode-ai', '1.18.33', 'node_modules', '.bin')
+    await plantedOpencode(prefix, '1.18.33', join(scratch, 'ran'))
+    await expect(
+      resolveOpencodeBinary({
+        version: '1.18.33',
+        env: { PATH: '/usr/bin:/bin', GITHUB_WORKSPACE: workspace, RUNNER_TOOL_CACHE: cache },
+        install: noInstall
+      })
+    ).rejects.toThrow(
+      `the tool cache "${cache}" lies inside GITHUB_WORKSPACE (${workspace}), where the pull request controls the files`
+    )
+    expect(existsSync(join(scratch, 'ran'))).toBe(false)
   })
 })

@@ -44,4 +44,15 @@ describe('buildSidecarEnv', () => {
       )
     }
   })
+
+  it('refuses a PATH with a relative or empty entry', () => {
+    for (const path of ['node_modules/.bin:/usr/bin', '/usr/bin::/bin', '.']) {
+      expect(() => buildSidecarEnv({ ...base, path })).toThrow(
+        /^path must hold absolute entries only, got "/
+      )
+    }
+    expect(() => buildSidecarEnv({ ...base, path: 'bin:/usr/bin' })).toThrow(
+      'path must hold absolute entries only, got "bin" in "bin:/usr/bin": a relative entry is looked up from the sidecar\'s current directory'
+    )
+  })
 })

@@ -38,7 +38,7 @@ async function writeFiles(dir: string, files: Record<string, string>): Promise<v
 }
 
 describe('createSanitizedWorkspace', () => {
-  it('copies the files and leaves out .git, .opencode/ and opencode.json(c) at any depth', async () => {
+  it('copies the files and leaves out .git, .opencode/, opencode.json(c) and AGENTS.md at any depth', async () => {
     checkout = await makeGitCheckout({
       'src/a.ts': 'a\n',
       'AGENTS.md': 'rules\n',
@@ -56,9 +56,9 @@ describe('createSanitizedWorkspace', () => {
     const dir = workspace.directory
     expect(await readFile(join(dir, 'src/a.ts'), 'utf8')).toBe('a\n')
     expect(await readFile(join(dir, 'pkg/b.ts'), 'utf8')).toBe('b\n')
-    expect(existsSync(join(dir, 'AGENTS.md'))).toBe(true)
     for (const gone of [
       '.git',
+      'AGENTS.md',
       '.opencode',
       'opencode.json',
       'opencode.jsonc',
@@ -69,6 +69,7 @@ describe('createSanitizedWorkspace', () => {
     }
     expect(workspace.skipped.map((entry) => entry.path).sort()).toEqual([
       '.opencode',
+      'AGENTS.md',
       'opencode.json',
       'opencode.jsonc',
       'pkg/.opencode',

@@ -12,6 +12,7 @@ import { ModelTurnError, TurnDeadlineError, type SessionDriverError } from './er
 import { forgetSidecar, rememberSidecar } from './leftover.js'
 import { ManagedOpenCodeServer } from './server.js'
 import { ReviewSession, type TurnResult } from './session.js'
+import { findProgram, trustedPath } from './trusted-path.js'
 import { createSanitizedWorkspace } from './workspace.js'
 
 export interface OpencodeAgentOptions {
@@ -69,15 +70,32 @@ function toAgentTurn(turn: TurnResult): AgentTurn {
 
 export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise<OpencodeAgent> {
   const { log } = options
+  // One PATH for everything this run starts: opencode, git, and the
+  // sidecar's rg and git. Nothing from a folder the PR controls.
+  const trusted = await trustedPath(options.env ?? process.env, [options.checkout])
+  for (const { entry, reason } of trusted.dropped) {
+    log.warning(
+      `PATH entry ${JSON.stringify(entry)} left out, no program is run from it: ${reason}`
+    )
+  }
   const binary = await resolveOpencodeBinary({
     opencodePath: options.opencodePath,
     version: options.opencodeVersion,
     ...(options.env === undefined ? {} : { env: options.env }),
+    trusted,
     log: (message) => log.info(message)
   })
   log.info(`opencode: ${binary.path} (${binary.source})`)
-  const workspace = await createSanitizedWorkspace(options.checkout, (message) =>
-    log.warning(message)
+  const rg = await findProgram('rg', trusted)
+  if (rg === undefined) {
+    log.warning(
+      'No rg (ripgrep) on PATH: opencode will try to download it for grep and glob; install ripgrep on the runner'
+    )
+  }
+  const workspace = await createSanitizedWorkspace(
+    options.checkout,
+    (message, level) => (level === 'info' ? log.info(message) : log.warning(message)),
+    trusted
   )
   const cleanups: Array<() => Promise<void>> = [() => workspace.dispose()]
   const stop = async () => {
@@ -104,6 +122,7 @@ export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise
       binary: binary.path,
       directory: workspace.directory,
       config,
+      searchPath: trusted,
       ...(options.startupTimeoutMs === undefined
         ? {}
         : { startupTimeoutMs: options.startupTimeoutMs })

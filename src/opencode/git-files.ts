@@ -7,12 +7,15 @@
  * git runs against a repository the PR controls, so it is hardened: no
  * system or global config, no hooks, no fsmonitor (a repository's
  * `core.fsmonitor` is a command git would run), no optional index writes, no
- * pager, and an environment that holds nothing of the runner's but PATH.
- * `ls-files --cached` only reads the index; it never runs filters.
+ * pager, and an environment that holds nothing of the runner's but the
+ * trusted PATH. git itself is the one found on that PATH (trusted-path.ts),
+ * run by its absolute path: never one the PR shipped in a folder a job put
+ * on PATH. `ls-files --cached` only reads the index; it never runs filters.
  */
 import { spawn } from 'node:child_process'
 import { lstat } from 'node:fs/promises'
 import { dirname, join, sep } from 'node:path'
+import { findProgram, trustedPath, type TrustedPath } from './trusted-path.js'
 
 export type TrackedFiles =
   | {
@@ -39,9 +42,9 @@ const HARDENING = [
   'safe.directory=*'
 ]
 
-function gitEnv(): NodeJS.ProcessEnv {
+function gitEnv(path: string): NodeJS.ProcessEnv {
   return {
-    PATH: process.env['PATH'] ?? '',
+    PATH: path,
     LC_ALL: 'C',
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
@@ -57,12 +60,18 @@ interface GitResult {
   readonly stderr: string
 }
 
-/** Runs git in `cwd`; rejects only when git cannot be spawned (error.code ENOENT). */
-function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
+/** Runs git in `cwd`; rejects only when there is no git or it cannot be spawned. */
+async function runGit(
+  cwd: string,
+  args: readonly string[],
+  trusted: TrustedPath
+): Promise<GitResult> {
+  const git = await findProgram('git', trusted)
+  if (git === undefined) throw new Error(`no git on the trusted PATH "${trusted.path}"`)
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...HARDENING, ...args], {
+    const child = spawn(git, [...HARDENING, ...args], {
       cwd,
-      env: gitEnv(),
+      env: gitEnv(trusted.path),
       stdio: ['ignore', 'pipe', 'pipe']
     })
     const out: Buffer[] = []
@@ -105,11 +114,16 @@ function parse(stdout: Buffer): TrackedFiles {
   return { kind: 'git', files, dirs }
 }
 
-/** The tracked files of the repository `root` belongs to, or why there are none. */
-export async function listTrackedFiles(root: string): Promise<TrackedFiles> {
+/**
+ * The tracked files of the repository `root` belongs to, or why there are
+ * none. git comes from `trusted` (default: the trusted PATH of this process's
+ * environment, with `root` untrusted).
+ */
+export async function listTrackedFiles(root: string, trusted?: TrustedPath): Promise<TrackedFiles> {
+  const search = trusted ?? (await trustedPath(process.env, [root]))
   let result: GitResult
   try {
-    result = await runGit(root, ['ls-files', '-z', '--cached', '--recurse-submodules'])
+    result = await runGit(root, ['ls-files', '-z', '--cached', '--recurse-submodules'], search)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     // Without git we cannot tell tracked from untracked. Where there is no

@@ -4,7 +4,9 @@
  * the helper passes the whole process.env (GitHub token included) and only
  * sends SIGTERM to the leader.
  *
- * - environment: built from scratch (sidecar-env.ts);
+ * - environment: built from scratch (sidecar-env.ts), with a PATH that holds
+ *   no relative entry and no folder the pull request controls
+ *   (trusted-path.ts);
  * - cwd: a private empty temp dir, never the checkout: Bun (opencode's
  *   runtime) loads `.env` from its cwd, and a PR can ship one;
  * - its own process group (detached), so stop() reaches every child
@@ -23,6 +25,7 @@ import { join } from 'node:path'
 import { freeLoopbackPort, isPortInUse } from './free-port.js'
 import { buildSidecarEnv, SERVER_USERNAME, sidecarStateDirs } from './sidecar-env.js'
 import { isGroupAlive, killGroup } from './process-group.js'
+import { trustedPath, type TrustedPath } from './trusted-path.js'
 
 export interface StartOptions {
   readonly binary: string
@@ -34,8 +37,12 @@ export interface StartOptions {
   readonly startupTimeoutMs?: number
   /** Time between SIGTERM and SIGKILL when stopping. */
   readonly graceMs?: number
-  /** The PATH handed to opencode; defaults to this process's PATH. */
-  readonly path?: string
+  /**
+   * The PATH handed to opencode, which spawns `rg` and `git` by name: only a
+   * trusted one (trusted-path.ts). Default: the trusted PATH of this
+   * process's environment.
+   */
+  readonly searchPath?: TrustedPath
   /** Port to serve on; default: one the kernel reports free (see free-port.ts). */
   readonly port?: number
 }
@@ -156,7 +163,7 @@ export class ManagedOpenCodeServer {
     await Promise.all(sidecarStateDirs(stateDir).map((dir) => mkdir(dir, { recursive: true })))
     const password = randomBytes(24).toString('base64url')
     const env = buildSidecarEnv({
-      path: options.path ?? process.env['PATH'] ?? '/usr/bin:/bin',
+      path: (options.searchPath ?? (await trustedPath(process.env))).path,
       stateDir,
       configJson: JSON.stringify(options.config),
       password,

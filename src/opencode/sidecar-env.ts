@@ -4,7 +4,7 @@
  * (GITHUB_TOKEN, INPUT_GITHUB_TOKEN), the other INPUT_* values and the
  * ACTIONS_* runtime tokens stay in the action process.
  */
-import { join } from 'node:path'
+import { delimiter, isAbsolute, join } from 'node:path'
 
 /**
  * opencode switches that keep it offline and blind to project/user config.
@@ -31,7 +31,10 @@ export const SERVER_USERNAME = 'opencode'
 const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*)$/
 
 export interface SidecarEnvInput {
-  /** The runner's PATH (opencode needs `rg`, `git`). */
+  /**
+   * The trusted PATH (trusted-path.ts; opencode spawns `rg` and `git` by
+   * name): absolute entries only, none the pull request controls.
+   */
   readonly path: string
   /** Private temp dir; HOME and the XDG dirs live below it. */
   readonly stateDir: string
@@ -42,6 +45,12 @@ export interface SidecarEnvInput {
 }
 
 export function buildSidecarEnv(input: SidecarEnvInput): Record<string, string> {
+  const relativeEntry = input.path.split(delimiter).find((entry) => !isAbsolute(entry))
+  if (input.path !== '' && relativeEntry !== undefined) {
+    throw new Error(
+      `path must hold absolute entries only, got ${JSON.stringify(relativeEntry)} in "${input.path}": a relative entry is looked up from the sidecar's current directory`
+    )
+  }
   const env: Record<string, string> = {
     PATH: input.path,
     HOME: join(input.stateDir, 'home'),

@@ -21,9 +21,9 @@
  * every file is exported, and the log says so.
  *
  * Of those files the export holds every regular file except:
- * - `.git/` (no repository, so no git-triggered plugin loading, no hooks);
- * - PR-controlled OpenCode files: `.opencode/` and `opencode.json(c)` at any
- *   depth;
+ * - the names of export-exclusions.ts at any depth: `.git/`, `.opencode/`,
+ *   `opencode.json(c)` and the instruction files opencode's read tool would
+ *   inject into the prompt (`AGENTS.md`, `CLAUDE.md`, `CONTEXT.md`, ...);
  * - symlinks that resolve outside the checkout (or into an excluded path, or
  *   nowhere): each one is logged and left out, because opencode's
  *   `external_directory` rule does not see through symlinks;
@@ -33,18 +33,17 @@
 import { constants } from 'node:fs'
 import { copyFile, lstat, mkdir, mkdtemp, readdir, realpath, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative } from 'node:path'
+import { exclusionReason, INSTRUCTION_REASON, isExcludedPath } from './export-exclusions.js'
 import { listTrackedFiles } from './git-files.js'
+import type { TrustedPath } from './trusted-path.js'
 
-/** Directory names never exported, wherever they appear. */
-const EXCLUDED_DIRS = new Set(['.git', '.opencode'])
-/** File names never exported, wherever they appear. */
-const EXCLUDED_FILES = new Set(['opencode.json', 'opencode.jsonc'])
-/** How many untracked paths the summary line names. */
-const UNTRACKED_EXAMPLES = 5
+/** How many paths a summary line names. */
+const SUMMARY_EXAMPLES = 5
 
 export interface WorkspaceLog {
-  (message: string): void
+  /** `info` for what every run expects (instruction files); `warning` otherwise. */
+  (message: string, level?: 'info' | 'warning'): void
 }
 
 export interface SanitizedWorkspace {
@@ -65,17 +64,10 @@ export interface SanitizedWorkspace {
   dispose(): Promise<void>
 }
 
-function isExcludedName(name: string, isDirectory: boolean): boolean {
-  return isDirectory ? EXCLUDED_DIRS.has(name) : EXCLUDED_FILES.has(name)
-}
-
-/** True when `relPath` (relative to the checkout) lies in an excluded path. */
-export function isExcludedPath(relPath: string): boolean {
-  const parts = relPath.split(sep)
-  return parts.some(
-    (part, index) =>
-      EXCLUDED_DIRS.has(part) || (index === parts.length - 1 && EXCLUDED_FILES.has(part))
-  )
+/** The first few of `paths`, quoted, for a summary line. */
+function examples(paths: readonly string[]): string {
+  const named = paths.slice(0, SUMMARY_EXAMPLES).map((path) => JSON.stringify(path))
+  return `${named.join(', ')}${paths.length > SUMMARY_EXAMPLES ? ', ...' : ''}`
 }
 
 function inside(root: string, target: string): string | undefined {
@@ -85,12 +77,17 @@ function inside(root: string, target: string): string | undefined {
   return rel
 }
 
+/**
+ * Exports `checkout`. `trusted` is the PATH git is taken from (default: the
+ * trusted PATH of this process's environment, see git-files.ts).
+ */
 export async function createSanitizedWorkspace(
   checkout: string,
-  log: WorkspaceLog = () => undefined
+  log: WorkspaceLog = () => undefined,
+  trusted?: TrustedPath
 ): Promise<SanitizedWorkspace> {
   const root = await realpath(checkout)
-  const tracked = await listTrackedFiles(root)
+  const tracked = await listTrackedFiles(root, trusted)
   if (tracked.kind === 'not-a-repository') {
     log(`Workspace: ${root} is not a git repository, exporting every file (${tracked.reason})`)
   }
@@ -105,7 +102,9 @@ export async function createSanitizedWorkspace(
   const untracked: string[] = []
   const skip = (path: string, reason: string): void => {
     skipped.push({ path, reason })
-    log(`Workspace: left out ${path} (${reason})`)
+    // Instruction files are common (one per package in a monorepo): they get
+    // one summary line below instead.
+    if (!reason.endsWith(INSTRUCTION_REASON)) log(`Workspace: left out ${path} (${reason})`)
   }
 
   async function linkTarget(source: string, relPath: string): Promise<string | undefined> {
@@ -145,8 +144,9 @@ export async function createSanitizedWorkspace(
       // exported and never worth a log line.
       if (entry.name === '.git') continue
       if (entry.isDirectory()) {
-        if (isExcludedName(entry.name, true)) {
-          skip(relPath, 'PR-controlled OpenCode directory')
+        const excluded = exclusionReason(entry.name, 'directory')
+        if (excluded !== undefined) {
+          skip(relPath, excluded)
           continue
         }
         if (!isTracked(relPath, true)) {
@@ -155,8 +155,9 @@ export async function createSanitizedWorkspace(
         }
         await walk(relPath)
       } else if (entry.isSymbolicLink()) {
-        if (isExcludedName(entry.name, false) || EXCLUDED_DIRS.has(entry.name)) {
-          skip(relPath, 'PR-controlled OpenCode path')
+        const excluded = exclusionReason(entry.name, 'symlink')
+        if (excluded !== undefined) {
+          skip(relPath, `symlink: ${excluded}`)
           continue
         }
         if (!isTracked(relPath, false)) {
@@ -166,8 +167,9 @@ export async function createSanitizedWorkspace(
         const link = await linkTarget(source, relPath)
         if (link !== undefined) await symlink(link, target)
       } else if (entry.isFile()) {
-        if (isExcludedName(entry.name, false)) {
-          skip(relPath, 'PR-controlled OpenCode config')
+        const excluded = exclusionReason(entry.name, 'file')
+        if (excluded !== undefined) {
+          skip(relPath, excluded)
           continue
         }
         if (!isTracked(relPath, false)) {
@@ -201,10 +203,17 @@ export async function createSanitizedWorkspace(
   if (untracked.length > 0) {
     // One line, not one per path: an ignored node_modules/ or build output
     // would otherwise flood the log.
-    const examples = untracked.slice(0, UNTRACKED_EXAMPLES).map((path) => JSON.stringify(path))
-    const more = untracked.length > UNTRACKED_EXAMPLES ? ', ...' : ''
     log(
-      `Workspace: left out ${untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples.join(', ')}${more})`
+      `Workspace: left out ${untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples(untracked)})`
+    )
+  }
+  const instructions = skipped
+    .filter((entry) => entry.reason.endsWith(INSTRUCTION_REASON))
+    .map((entry) => entry.path)
+  if (instructions.length > 0) {
+    log(
+      `Workspace: left out ${instructions.length} instruction file(s) opencode would inject into the prompt; the model sees their changes in the diff only (e.g. ${examples(instructions)})`,
+      'info'
     )
   }
   return {
