@@ -80,7 +80,8 @@ async function bare(directory: string): Promise<Sample> {
 async function sidecar(directory: string, fake: FakeModel, bridge: ToolBridge): Promise<Sample> {
   const config = buildOpencodeConfig({
     model: FAKE_MODEL,
-    apiKey: FAKE_API_KEY,
+    // Straight to the fake: these runs are not about the model proxy.
+    modelEndpoint: { baseURL: fake.baseURL, token: FAKE_API_KEY },
     enableWeb: false,
     overrides: fakeProviderOverrides(fake.baseURL),
     mcpServers: bridge.mcpServers,

@@ -8,11 +8,12 @@ import {
 } from '../../src/opencode/config.js'
 
 const TOKEN = 'bridge-token-0123456789abcdef'
+const MODEL_PROXY = { baseURL: 'http://127.0.0.1:4568/model', token: 'run-token-0123456789abcdef' }
 
 function input(extra: Partial<OpencodeConfigInput> = {}): OpencodeConfigInput {
   return {
     model: 'anthropic/claude-sonnet-4-5',
-    apiKey: 'sk-ant-key',
+    modelEndpoint: MODEL_PROXY,
     enableWeb: false,
     mcpServers: { github: { url: 'http://127.0.0.1:4567/mcp', token: TOKEN } },
     systemPrompt: 'You are the reviewer.',
@@ -69,16 +70,49 @@ describe('buildOpencodeConfig', () => {
     }
   })
 
-  it('sets the model, its provider key and only that provider', () => {
+  it('sets the model, only its provider, and points it at the model proxy with the run token', () => {
     const config = build()
     expect(config['model']).toBe('anthropic/claude-sonnet-4-5')
     expect(config['small_model']).toBe('anthropic/claude-sonnet-4-5')
     expect(config['enabled_providers']).toEqual(['anthropic'])
-    expect(config.provider['anthropic']?.options?.['apiKey']).toBe('sk-ant-key')
+    expect(config.provider['anthropic']?.options).toEqual({
+      baseURL: MODEL_PROXY.baseURL,
+      apiKey: MODEL_PROXY.token
+    })
   })
 
-  it('leaves the key out when none is given (provider env or config supplies it)', () => {
-    expect(build({ apiKey: '' }).provider['anthropic']).toBeUndefined()
+  it('holds no provider credential from the overrides: keys, tokens and headers stay with the proxy', () => {
+    const secrets = ['sk-ant-api03-realkey', 'sk-openai-realkey', 'gateway-secret', 'oauth-token']
+    const config = build({
+      overrides: {
+        provider: {
+          anthropic: {
+            options: {
+              baseURL: 'https://gateway.example/v1',
+              apiKey: secrets[0],
+              authToken: secrets[3],
+              headers: { 'cf-aig-authorization': `Bearer ${secrets[2]}` },
+              timeout: 600000
+            }
+          },
+          openai: { options: { apiKey: secrets[1] }, name: 'OpenAI' }
+        }
+      }
+    })
+    const text = JSON.stringify(config)
+    for (const secret of secrets) expect(text).not.toContain(secret)
+    expect(config.provider['anthropic']?.options).toEqual({
+      baseURL: MODEL_PROXY.baseURL,
+      apiKey: MODEL_PROXY.token,
+      timeout: 600000
+    })
+    expect(config.provider['openai']).toEqual({ options: {}, name: 'OpenAI' })
+  })
+
+  it('refuses a model endpoint that is not a URL with a random token', () => {
+    expect(() => build({ modelEndpoint: { baseURL: 'proxy', token: 'short' } })).toThrow(
+      /modelEndpoint.baseURL: expected the model proxy URL; modelEndpoint.token: expected a random token/
+    )
   })
 
   it('switches off updates, sharing, snapshots, LSP, formatters, plugins and instructions', () => {
@@ -113,9 +147,10 @@ describe('buildOpencodeConfig', () => {
         agent: { reviewer: { temperature: 0.1, prompt: 'Approve all.' }, title: { disable: false } }
       }
     })
+    // The override's baseURL is where the model proxy forwards; the sidecar talks to the proxy.
     expect(config.provider['anthropic']?.options).toEqual({
-      baseURL: 'https://proxy.example',
-      apiKey: 'sk-ant-key'
+      baseURL: MODEL_PROXY.baseURL,
+      apiKey: MODEL_PROXY.token
     })
     expect(config['snapshot']).toBe(true)
     expect(config['share']).toBe('auto')

@@ -59,7 +59,8 @@ export async function startSessionHarness(options: HarnessOptions = {}): Promise
   try {
     const config = buildOpencodeConfig({
       model: FAKE_MODEL,
-      apiKey: FAKE_API_KEY,
+      // Straight to the fake: these runs are not about the model proxy.
+      modelEndpoint: { baseURL: fake.baseURL, token: FAKE_API_KEY },
       enableWeb: false,
       overrides: fakeProviderOverrides(fake.baseURL),
       mcpServers: options.mcpServers?.(bridge) ?? bridge.mcpServers,

@@ -56,3 +56,33 @@ describe('buildSidecarEnv', () => {
     )
   })
 })
+
+describe('buildSidecarEnv with the egress filter', () => {
+  const egress = {
+    proxyUrl: 'http://sidecar:run-token@127.0.0.1:4100',
+    direct: ['127.0.0.1:4200', '127.0.0.1:4300']
+  }
+
+  it('sends every fetch through the filter, in both cases, but the direct loopback origins', () => {
+    const env = buildSidecarEnv({ ...base, egress })
+    for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {
+      expect(env[name]).toBe(egress.proxyUrl)
+    }
+    expect(env['NO_PROXY']).toBe('127.0.0.1:4200,127.0.0.1:4300')
+    expect(env['no_proxy']).toBe('127.0.0.1:4200,127.0.0.1:4300')
+  })
+
+  it("never passes the runner's own proxy settings, and refuses them through providerEnv", () => {
+    process.env['HTTPS_PROXY'] = 'http://corp:secret@proxy.corp:3128'
+    try {
+      expect(Object.values(buildSidecarEnv({ ...base, egress })).join('\n')).not.toContain('corp')
+    } finally {
+      delete process.env['HTTPS_PROXY']
+    }
+    for (const name of ['HTTPS_PROXY', 'http_proxy', 'NO_PROXY', 'ALL_PROXY']) {
+      expect(() => buildSidecarEnv({ ...base, providerEnv: { [name]: 'x' } })).toThrow(
+        `providerEnv must not set "${name}"`
+      )
+    }
+  })
+})

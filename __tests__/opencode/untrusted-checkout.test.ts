@@ -182,8 +182,13 @@ describe('a PR that ships OpenCode files, .env, instructions and symlinks', () =
       const env = processEnviron(pid)
       for (const name of Object.keys(RUNNER_SECRETS)) expect(env).not.toHaveProperty(name)
       for (const name of Object.keys(env)) {
-        expect(name).toMatch(/^(PATH|HOME|TMPDIR|XDG_[A-Z]+_HOME|OPENCODE_[A-Z_]+)$/)
+        expect(name).toMatch(
+          /^(PATH|HOME|TMPDIR|XDG_[A-Z]+_HOME|OPENCODE_[A-Z_]+|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy)$/
+        )
       }
+      // The proxy variables name the action's loopback egress filter, nothing of the runner's.
+      expect(env['HTTPS_PROXY']).toBe(sidecar.network.egress.proxyUrl)
+      expect(env['HTTPS_PROXY']).toMatch(/^http:\/\/sidecar:[\w-]{43}@127\.0\.0\.1:\d+$/)
       const values = Object.values(env).join('\n')
       for (const secret of Object.values(RUNNER_SECRETS)) expect(values).not.toContain(secret)
     }

@@ -34,7 +34,8 @@ export const INPUTS = [
   },
   {
     name: 'opencode_api_key',
-    description: "API key of the model's provider. Only the sidecar receives it.",
+    description:
+      "API key of the model's provider. It stays in the action process: a loopback proxy adds it to each model request, the sidecar never holds it.",
     actionDefault: '',
     secret: true
   },
@@ -51,7 +52,8 @@ export const INPUTS = [
   },
   {
     name: 'enable_web',
-    description: 'Allow the agent to use web fetch / web search tools.',
+    description:
+      'Allow the agent to use web fetch / web search tools, for public addresses only (loopback, link-local, metadata and private addresses are refused).',
     actionDefault: 'false'
   },
   {

@@ -5,6 +5,7 @@
  * path (the post step covers a killed process).
  */
 import { ALL_TOOL_NAMES, MCP_SERVER_NAMES } from '../core/tool-names.js'
+import { startSidecarNetwork } from '../egress/sidecar-network.js'
 import type { AgentSession, AgentTurn } from '../ports/agent-session.js'
 import { resolveOpencodeBinary } from './binary.js'
 import { buildOpencodeConfig, REVIEWER_AGENT } from './config.js'
@@ -19,6 +20,7 @@ export interface OpencodeAgentOptions {
   /** The checked-out PR (GITHUB_WORKSPACE); never modified. */
   readonly checkout: string
   readonly model: string
+  /** The model key: held by the model proxy in this process, never by the sidecar. */
   readonly apiKey: string
   readonly enableWeb: boolean
   readonly overrides?: Record<string, unknown> | undefined
@@ -109,9 +111,20 @@ export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise
     cleanups.length = 0
   }
   try {
-    const config = buildOpencodeConfig({
+    // The key stays here, in the model proxy; the sidecar's traffic goes
+    // through the egress filter, but to the proxy and the tool bridge.
+    const network = await startSidecarNetwork({
       model: options.model,
       apiKey: options.apiKey,
+      overrides: options.overrides,
+      env: options.env ?? process.env,
+      directUrls: Object.values(options.mcpServers).map((server) => server.url),
+      log
+    })
+    cleanups.push(() => network.close())
+    const config = buildOpencodeConfig({
+      model: options.model,
+      modelEndpoint: network.modelEndpoint,
       enableWeb: options.enableWeb,
       ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
       mcpServers: options.mcpServers,
@@ -123,6 +136,7 @@ export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise
       directory: workspace.directory,
       config,
       searchPath: trusted,
+      egress: network.egress,
       ...(options.startupTimeoutMs === undefined
         ? {}
         : { startupTimeoutMs: options.startupTimeoutMs })

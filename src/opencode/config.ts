@@ -8,6 +8,11 @@
  * workspace or make extra model calls switched off. The user's
  * `opencode_config` is merged in, then the sandbox keys are written again on
  * top so no override can widen them.
+ *
+ * No credential is in it: the model's provider talks to the model proxy
+ * (`modelEndpoint`: its URL and this run's token in place of the API key),
+ * and every provider's credential options are dropped, whatever the
+ * overrides hold (the proxy holds them; see src/egress/model-upstream.ts).
  */
 import { z } from 'zod'
 import {
@@ -15,6 +20,7 @@ import {
   parseOpencodeOverrides,
   type JsonObject
 } from '../config/opencode-overrides.js'
+import { CREDENTIAL_OPTIONS } from '../egress/model-upstream.js'
 
 /** The one agent every pass runs as. */
 export const REVIEWER_AGENT = 'reviewer'
@@ -39,7 +45,10 @@ const inputSchema = z.object({
   model: z
     .string()
     .regex(/^[^/\s]+\/\S+$/, 'expected "provider/model", e.g. "anthropic/claude-sonnet-4-5"'),
-  apiKey: z.string(),
+  modelEndpoint: z.object({
+    baseURL: z.url('expected the model proxy URL'),
+    token: z.string().min(16, 'expected a random token')
+  }),
   enableWeb: z.boolean(),
   overrides: z.record(z.string(), z.unknown()).optional(),
   mcpServers: z.record(
@@ -86,6 +95,14 @@ function refuseSandboxKeys(overrides: JsonObject): void {
   if (!screened.ok) {
     throw new Error(`buildOpencodeConfig: refused overrides: ${screened.errors.join('; ')}`)
   }
+}
+
+/** A provider entry without the options that carry credentials. */
+function withoutCredentials(entry: unknown): unknown {
+  if (!isPlainObject(entry) || !isPlainObject(entry['options'])) return entry
+  const options = { ...entry['options'] }
+  for (const name of CREDENTIAL_OPTIONS) delete options[name]
+  return { ...entry, options }
 }
 
 export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
@@ -139,15 +156,16 @@ export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
   }
 
   const merged = deepMerge(defaults, overrides)
-  const provider = isPlainObject(merged['provider']) ? { ...merged['provider'] } : {}
-  if (input.apiKey !== '') {
-    provider[providerId] = deepMerge(
-      isPlainObject(provider[providerId]) ? provider[providerId] : {},
-      {
-        options: { apiKey: input.apiKey }
-      }
-    )
+  const provider: JsonObject = {}
+  for (const [id, entry] of Object.entries(
+    isPlainObject(merged['provider']) ? merged['provider'] : {}
+  )) {
+    provider[id] = withoutCredentials(entry)
   }
+  provider[providerId] = deepMerge(
+    isPlainObject(provider[providerId]) ? provider[providerId] : {},
+    { options: { baseURL: input.modelEndpoint.baseURL, apiKey: input.modelEndpoint.token } }
+  )
   const userAgents = isPlainObject(merged['agent']) ? merged['agent'] : {}
 
   // The sandbox, written last so nothing above can widen it.

@@ -23,7 +23,12 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freeLoopbackPort, isPortInUse } from './free-port.js'
-import { buildSidecarEnv, SERVER_USERNAME, sidecarStateDirs } from './sidecar-env.js'
+import {
+  buildSidecarEnv,
+  SERVER_USERNAME,
+  sidecarStateDirs,
+  type SidecarEnvInput
+} from './sidecar-env.js'
 import { isGroupAlive, killGroup } from './process-group.js'
 import { trustedPath, type TrustedPath } from './trusted-path.js'
 
@@ -34,6 +39,8 @@ export interface StartOptions {
   /** From buildOpencodeConfig. */
   readonly config: Record<string, unknown>
   readonly providerEnv?: Readonly<Record<string, string>>
+  /** The egress filter the sidecar's traffic goes through (sidecar-env.ts). */
+  readonly egress?: SidecarEnvInput['egress']
   readonly startupTimeoutMs?: number
   /** Time between SIGTERM and SIGKILL when stopping. */
   readonly graceMs?: number
@@ -167,7 +174,8 @@ export class ManagedOpenCodeServer {
       stateDir,
       configJson: JSON.stringify(options.config),
       password,
-      ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv })
+      ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
+      ...(options.egress === undefined ? {} : { egress: options.egress })
     })
     const output = new OutputTail()
     let child: ChildProcess

@@ -28,7 +28,8 @@ export const DISABLE_FLAGS = [
 export const SERVER_USERNAME = 'opencode'
 
 /** Variables a caller may never smuggle in through providerEnv. */
-const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*)$/
+const RESERVED =
+  /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*|(?:HTTPS?|NO|ALL)_PROXY|(?:https?|no|all)_proxy)$/
 
 export interface SidecarEnvInput {
   /**
@@ -42,6 +43,12 @@ export interface SidecarEnvInput {
   readonly password: string
   /** Provider credentials, e.g. { ANTHROPIC_API_KEY: "..." }. */
   readonly providerEnv?: Readonly<Record<string, string>>
+  /**
+   * The egress filter (src/egress/): every fetch of opencode's runtime goes
+   * through `proxyUrl`, loopback included, except the `host:port` origins in
+   * `direct` (the model proxy, the tool bridge), matched exactly.
+   */
+  readonly egress?: { readonly proxyUrl: string; readonly direct: readonly string[] }
 }
 
 export function buildSidecarEnv(input: SidecarEnvInput): Record<string, string> {
@@ -65,6 +72,12 @@ export function buildSidecarEnv(input: SidecarEnvInput): Record<string, string> 
       throw new Error(`providerEnv must not set "${name}": reserved for the sidecar's sandbox`)
     }
     if (value !== '') env[name] = value
+  }
+  if (input.egress !== undefined) {
+    for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {
+      env[name] = input.egress.proxyUrl
+    }
+    env['NO_PROXY'] = env['no_proxy'] = input.egress.direct.join(',')
   }
   for (const flag of DISABLE_FLAGS) env[flag] = '1'
   env['OPENCODE_CONFIG_CONTENT'] = input.configJson

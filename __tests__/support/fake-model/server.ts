@@ -53,6 +53,8 @@ export class FakeModel {
   /** Requests that were not agent turns (should stay empty with our config). */
   readonly sideRequests: RecordedRequest[] = []
   fallback: ScriptStep = { text: 'Nothing more to add.' }
+  /** Awaited before each agent turn is answered: a look at the world mid-run. */
+  onAgentRequest: ((request: RecordedRequest) => Promise<void> | void) | undefined
   private readonly queue: ScriptStep[] = []
   private readonly open = new Set<ServerResponse>()
   private counter = 0
@@ -116,6 +118,7 @@ export class FakeModel {
       return this.answer(res, body, { text: 'Side request' })
     }
     this.requests.push(recorded)
+    await this.onAgentRequest?.(recorded)
     return this.answer(res, body, this.queue.shift() ?? this.fallback)
   }
 

@@ -1,10 +1,13 @@
 /**
  * A real opencode sidecar over a sanitized export of `checkout`, talking to a
- * FakeModel: what the opencode tests need in one call. The SDK client is the
- * same v2 client the session driver uses.
+ * FakeModel: what the opencode tests need in one call. Wired like the action
+ * wires it: model requests through the model proxy (which adds FAKE_API_KEY),
+ * everything else through the egress filter. The SDK client is the same v2
+ * client the session driver uses.
  */
 import { createOpencodeClient } from '@opencode-ai/sdk/v2'
 import { fileURLToPath } from 'node:url'
+import { startSidecarNetwork, type SidecarNetwork } from '../../../src/egress/sidecar-network.js'
 import { buildOpencodeConfig, REVIEWER_AGENT } from '../../../src/opencode/config.js'
 import { ManagedOpenCodeServer } from '../../../src/opencode/server.js'
 import {
@@ -31,6 +34,7 @@ export interface TestSidecar {
   readonly fake: FakeModel
   readonly server: ManagedOpenCodeServer
   readonly workspace: SanitizedWorkspace
+  readonly network: SidecarNetwork
   readonly client: ReturnType<typeof createOpencodeClient>
   readonly log: string[]
   /** Creates a session (once) and runs one prompt to the end of the turn. */
@@ -42,27 +46,41 @@ export async function startTestSidecar(options: TestSidecarOptions): Promise<Tes
   const log: string[] = []
   const fake = await FakeModel.start()
   const workspace = await createSanitizedWorkspace(options.checkout, (line) => log.push(line))
+  const overrides = fakeProviderOverrides(fake.baseURL)
+  const mcpServers = options.mcpServers ?? {}
+  let network: SidecarNetwork | undefined
   let server: ManagedOpenCodeServer
   try {
+    network = await startSidecarNetwork({
+      model: FAKE_MODEL,
+      apiKey: FAKE_API_KEY,
+      overrides,
+      env: {},
+      directUrls: Object.values(mcpServers).map((entry) => entry.url),
+      log: { info: (line) => log.push(line), warning: (line) => log.push(line) }
+    })
     server = await ManagedOpenCodeServer.start({
       binary: OPENCODE_BIN,
       directory: workspace.directory,
       config: buildOpencodeConfig({
         model: FAKE_MODEL,
-        apiKey: FAKE_API_KEY,
+        modelEndpoint: network.modelEndpoint,
         enableWeb: options.enableWeb ?? false,
-        overrides: fakeProviderOverrides(fake.baseURL),
-        mcpServers: options.mcpServers ?? {},
+        overrides,
+        mcpServers,
         systemPrompt: options.systemPrompt ?? 'You review pull requests. Be brief.',
         allowedToolNames: options.allowedToolNames ?? []
       }),
+      egress: network.egress,
       startupTimeoutMs: 60_000
     })
   } catch (error) {
+    await network?.close()
     await workspace.dispose()
     await fake.stop()
     throw error
   }
+  const started = network
   const client = createOpencodeClient({
     baseUrl: server.url,
     directory: workspace.directory,
@@ -73,6 +91,7 @@ export async function startTestSidecar(options: TestSidecarOptions): Promise<Tes
     fake,
     server,
     workspace,
+    network: started,
     client,
     log,
     async prompt(text: string) {
@@ -88,6 +107,7 @@ export async function startTestSidecar(options: TestSidecarOptions): Promise<Tes
     },
     async stop() {
       await server.stop()
+      await started.close()
       await workspace.dispose()
       await fake.stop()
     }

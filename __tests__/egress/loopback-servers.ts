@@ -1,0 +1,117 @@
+/**
+ * Loopback stand-ins for the egress tests: a service that records every
+ * connection and request, and a "runner proxy" (what a corporate network
+ * puts in HTTPS_PROXY) that records what it is asked and forwards it. Both
+ * listen on 127.0.0.1 only; nothing here reaches beyond it.
+ */
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse
+} from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
+import { pipeline } from 'node:stream/promises'
+
+export interface Recorded {
+  readonly method: string
+  readonly url: string
+  readonly headers: IncomingMessage['headers']
+  readonly body: string
+}
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export interface LoopbackServer {
+  readonly port: number
+  readonly origin: string
+  readonly requests: Recorded[]
+  connections: number
+  close(): Promise<void>
+}
+
+async function listen(
+  server: ReturnType<typeof createServer>,
+  requests: Recorded[],
+  sockets: Set<Socket>
+): Promise<LoopbackServer> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const handle: LoopbackServer = {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    connections: 0,
+    async close() {
+      for (const socket of sockets) socket.destroy()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  }
+  server.on('connection', (socket: Socket) => {
+    handle.connections += 1
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  return handle
+}
+
+/** A service; `answer` writes the response (default: 200 "service answer"). */
+export async function startService(
+  answer: (req: IncomingMessage, res: ServerResponse, body: string) => void = (_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('service answer')
+): Promise<LoopbackServer> {
+  const requests: Recorded[] = []
+  const server = createServer((req, res) => {
+    void bodyOf(req).then((body) => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
+      answer(req, res, body)
+    })
+  })
+  return listen(server, requests, new Set())
+}
+
+/**
+ * A forward proxy: CONNECT tunnels and absolute-form HTTP, both recorded
+ * (the body is not read for absolute-form requests: it is piped on).
+ */
+export async function startRecordingProxy(): Promise<LoopbackServer> {
+  const requests: Recorded[] = []
+  const sockets = new Set<Socket>()
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' })
+    const url = new URL(req.url ?? '')
+    const outgoing = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: `${url.pathname}${url.search}`,
+      method: req.method,
+      headers: req.headers
+    })
+    outgoing.once('response', (response) => {
+      res.writeHead(response.statusCode ?? 502, response.headers)
+      void pipeline(response, res).catch(() => undefined)
+    })
+    outgoing.once('error', () => res.destroy())
+    void pipeline(req, outgoing).catch(() => undefined)
+  })
+  server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    requests.push({ method: 'CONNECT', url: req.url ?? '', headers: req.headers, body: '' })
+    sockets.add(socket)
+    const [host, port] = (req.url ?? '').replace(/^\[|\](?=:)/g, '').split(/:(?=\d+$)/)
+    const upstream = connect({ host: host ?? '', port: Number(port) }, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+      if (head.length > 0) upstream.write(head)
+      socket.pipe(upstream)
+      upstream.pipe(socket)
+    })
+    sockets.add(upstream)
+    upstream.on('error', () => socket.destroy())
+    socket.on('error', () => upstream.destroy())
+  })
+  return listen(server, requests, sockets)
+}
