@@ -11081,8 +11081,8 @@ __webpack_unused_export__ = Dispatcher
 __webpack_unused_export__ = Client
 __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
-__webpack_unused_export__ = Agent
-__webpack_unused_export__ = ProxyAgent
+module.exports.g6 = Agent
+module.exports.kT = ProxyAgent
 __webpack_unused_export__ = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
 __webpack_unused_export__ = RetryHandler
@@ -11205,7 +11205,7 @@ __webpack_unused_export__ = CloseEvent
 __webpack_unused_export__ = ErrorEvent
 __webpack_unused_export__ = MessageEvent
 
-__webpack_unused_export__ = makeDispatcher(api.request)
+module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
 __webpack_unused_export__ = makeDispatcher(api.pipeline)
 __webpack_unused_export__ = makeDispatcher(api.connect)
@@ -39139,7 +39139,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7293);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5136);
 /** Action entry point: dist/index.js runs this. */
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -39149,7 +39149,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7293:
+/***/ 5136:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51762,7 +51762,7 @@ const INPUTS = [
     },
     {
         name: 'opencode_api_key',
-        description: "API key of the model's provider. Only the sidecar receives it.",
+        description: "API key of the model's provider. It stays in the action process: a loopback proxy adds it to each model request, the sidecar never holds it.",
         actionDefault: '',
         secret: true
     },
@@ -51778,7 +51778,7 @@ const INPUTS = [
     },
     {
         name: 'enable_web',
-        description: 'Allow the agent to use web fetch / web search tools.',
+        description: 'Allow the agent to use web fetch / web search tools, for public addresses only (loopback, link-local, metadata and private addresses are refused).',
         actionDefault: 'false'
     },
     {
@@ -51825,6 +51825,12 @@ const INPUTS = [
         name: 'bot_logins',
         description: "Comma-separated logins whose marked comments count as this bot's own.",
         actionDefault: DEFAULT_BOT_LOGINS
+    },
+    {
+        name: 'state_key',
+        description: "Secret that signs the bot's state (an HMAC in every rmcoc block). When set, unsigned or mis-signed blocks are ignored, so other workflows posting as the same bot cannot forge it. At least 16 characters; empty: no signing.",
+        actionDefault: '',
+        secret: true
     }
 ];
 const OUTPUTS = [
@@ -51929,7 +51935,15 @@ const schema = object({
     passTimeoutMinutes: integerField('pass_timeout_minutes', 1, 360),
     maxComments: integerField('max_comments', 0, 100),
     allowedBots: loginListField('allowed_bots', { nonEmpty: false }),
-    botLogins: loginListField('bot_logins', { nonEmpty: true })
+    botLogins: loginListField('bot_logins', { nonEmpty: true }),
+    stateKey: schemas_string().superRefine((key, ctx) => {
+        if (key !== '' && key.length < 16) {
+            ctx.addIssue({
+                code: 'custom',
+                message: `state_key must be empty or at least 16 characters, got ${key.length} characters`
+            });
+        }
+    })
 });
 /** Input name for every Config field read from a plain input. */
 const FIELD_INPUT = {
@@ -51946,7 +51960,8 @@ const FIELD_INPUT = {
     passTimeoutMinutes: 'pass_timeout_minutes',
     maxComments: 'max_comments',
     allowedBots: 'allowed_bots',
-    botLogins: 'bot_logins'
+    botLogins: 'bot_logins',
+    stateKey: 'state_key'
 };
 class ConfigError extends Error {
     problems;
@@ -61927,6 +61942,877 @@ class GitHubReviewGateway {
     }
 }
 
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/egress/hop-headers.ts
+const HOP_BY_HOP = new Set([
+    'connection',
+    'keep-alive',
+    'proxy-authenticate',
+    'proxy-authorization',
+    'proxy-connection',
+    'te',
+    'trailer',
+    'transfer-encoding',
+    'upgrade'
+]);
+/** A copy of `headers` (names in lower case) without hop-by-hop headers. */
+function endToEndHeaders(headers) {
+    const connection = headers['connection'];
+    const named = new Set((Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== ''));
+    const out = {};
+    for (const [rawName, value] of Object.entries(headers)) {
+        const name = rawName.toLowerCase();
+        if (value === undefined || HOP_BY_HOP.has(name) || named.has(name))
+            continue;
+        out[name] = value;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/egress/runner-proxy.ts
+/**
+ * The runner's own proxy settings (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, in
+ * either case): on a network that lets nothing out but its proxy, the action's
+ * outbound traffic (model requests and the sidecar's filtered egress) must go
+ * through it. Pure: the environment is passed in.
+ */
+
+const proxyUrl = (name) => schemas_string()
+    .transform((value, ctx) => {
+    try {
+        const url = new URL(value);
+        if (url.protocol === 'http:' || url.protocol === 'https:')
+            return url;
+    }
+    catch {
+        // Reported below.
+    }
+    ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be an http:// or https:// proxy URL, got ${JSON.stringify(value)}`
+    });
+    return NEVER;
+})
+    .optional();
+/** The first non-empty value of the names, lower case first (curl's order). */
+function read(env, name) {
+    for (const key of [name.toLowerCase(), name]) {
+        const value = env[key]?.trim();
+        if (value !== undefined && value !== '')
+            return value;
+    }
+    return undefined;
+}
+function runnerProxies(env) {
+    const schema = object({ http: proxyUrl('HTTP_PROXY'), https: proxyUrl('HTTPS_PROXY') });
+    const parsed = schema.safeParse({
+        http: read(env, 'HTTP_PROXY'),
+        https: read(env, 'HTTPS_PROXY')
+    });
+    if (!parsed.success)
+        throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
+    const noProxy = (read(env, 'NO_PROXY') ?? '')
+        .split(/[\s,]+/)
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== '');
+    return { ...parsed.data, noProxy };
+}
+/** Whether a NO_PROXY entry covers `hostname:port`. */
+function bypasses(entry, hostname, port) {
+    if (entry === '*')
+        return true;
+    const match = /^(.*?)(?::(\d+))?$/.exec(entry);
+    const host = (match?.[1] ?? '').replace(/^\*?\./, '').replace(/^\[|\]$/g, '');
+    if (match?.[2] !== undefined && Number(match[2]) !== port)
+        return false;
+    return hostname === host || hostname.endsWith(`.${host}`);
+}
+/**
+ * The runner proxy a request to `target` goes through (HTTPS_PROXY for
+ * https, HTTP_PROXY for http), or undefined when none is set or NO_PROXY
+ * covers the target.
+ */
+function proxyFor(target, proxies) {
+    const proxy = target.protocol === 'https:' ? proxies.https : proxies.http;
+    if (proxy === undefined)
+        return undefined;
+    const hostname = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    if (proxies.noProxy.some((entry) => bypasses(entry, hostname, target.port)))
+        return undefined;
+    return proxy;
+}
+/** `Proxy-Authorization` for a proxy URL with credentials, else undefined. */
+function proxyAuthorization(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return undefined;
+    const user = decodeURIComponent(proxy.username);
+    const password = decodeURIComponent(proxy.password);
+    return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+/** The proxy URL without its credentials, for messages. */
+function redactedProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/egress/tunnel.ts
+/**
+ * A TCP connection to an address the egress filter allowed: straight to it,
+ * or through the runner's proxy with CONNECT. Either way the connection goes
+ * to the address that was checked (never to a name resolved again), so an
+ * answer that changes between the check and the connection changes nothing.
+ */
+
+
+
+
+/** `host:port` as CONNECT and URLs write it (IPv6 in brackets). */
+function hostPort(target) {
+    const host = (0,external_node_net_.isIPv6)(target.address) ? `[${target.address}]` : target.address;
+    return `${host}:${target.port}`;
+}
+function direct(target) {
+    return new Promise((resolve, reject) => {
+        const socket = (0,external_node_net_.connect)({ host: target.address, port: target.port });
+        socket.once('connect', () => {
+            socket.off('error', reject);
+            resolve(socket);
+        });
+        socket.once('error', reject);
+    });
+}
+function throughProxy(target, proxy) {
+    const authorization = proxyAuthorization(proxy);
+    const send = proxy.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
+    return new Promise((resolve, reject) => {
+        const request = send({
+            host: proxy.hostname.replace(/^\[|\]$/g, ''),
+            port: proxy.port === '' ? (proxy.protocol === 'https:' ? 443 : 80) : Number(proxy.port),
+            method: 'CONNECT',
+            path: hostPort(target),
+            agent: false,
+            headers: {
+                host: hostPort(target),
+                ...(authorization === undefined ? {} : { 'proxy-authorization': authorization })
+            }
+        });
+        request.once('connect', (response, socket, head) => {
+            if (response.statusCode !== 200) {
+                socket.destroy();
+                reject(new Error(`the runner's proxy ${redactedProxy(proxy)} answered ${response.statusCode} to CONNECT ${hostPort(target)}`));
+                return;
+            }
+            if (head.length > 0)
+                socket.unshift(head);
+            resolve(socket);
+        });
+        request.once('error', reject);
+        request.end();
+    });
+}
+/** Opens the connection; `proxy` is the runner's proxy for this target, if any. */
+function openTunnel(target, proxy) {
+    return proxy === undefined ? direct(target) : throughProxy(target, proxy);
+}
+
+;// CONCATENATED MODULE: ./src/egress/http-forward.ts
+/**
+ * Forwards one plain-HTTP request the egress filter allowed (a proxy request
+ * in absolute form, `GET http://host/path`): to the checked address with the
+ * original Host header, or through the runner's proxy with the checked
+ * address in the URL, so no one resolves the name again.
+ */
+
+
+
+
+
+
+async function forwardHttp(req, res, url, target, proxy) {
+    const path = `${url.pathname}${url.search}`;
+    const headers = { ...endToEndHeaders(req.headers), host: url.host };
+    const authorization = proxy === undefined ? undefined : proxyAuthorization(proxy);
+    const options = proxy === undefined
+        ? { host: target.address, port: target.port, path, headers }
+        : {
+            host: proxy.hostname.replace(/^\[|\]$/g, ''),
+            port: proxy.port === '' ? (proxy.protocol === 'https:' ? 443 : 80) : Number(proxy.port),
+            path: `http://${hostPort(target)}${path}`,
+            headers: {
+                ...headers,
+                ...(authorization === undefined ? {} : { 'proxy-authorization': authorization })
+            }
+        };
+    const send = proxy?.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
+    const outgoing = send({ ...options, method: req.method ?? 'GET', agent: false });
+    const answered = new Promise((resolve, reject) => {
+        outgoing.once('response', resolve);
+        outgoing.once('error', reject);
+    });
+    const [response] = await Promise.all([answered, (0,external_node_stream_promises_namespaceObject.pipeline)(req, outgoing)]);
+    res.writeHead(response.statusCode ?? 502, endToEndHeaders(response.headers));
+    await (0,external_node_stream_promises_namespaceObject.pipeline)(response, res);
+}
+
+;// CONCATENATED MODULE: ./src/egress/run-token.ts
+/**
+ * The per-run secrets that guard the action's loopback proxies: any local
+ * process can reach 127.0.0.1, so only a caller holding this run's token (our
+ * sidecar) may spend the model key or the runner's network.
+ */
+
+/** 256 random bits, URL-safe so it fits a header and a URL unchanged. */
+function newRunToken() {
+    return (0,external_node_crypto_.randomBytes)(32).toString('base64url');
+}
+/**
+ * Whether `presented` is exactly `token`. Both sides are hashed first, so the
+ * comparison takes the same time whatever the length or content of a guess.
+ */
+function sameSecret(presented, token) {
+    const digest = (value) => (0,external_node_crypto_.createHash)('sha256').update(value, 'utf8').digest();
+    return (0,external_node_crypto_.timingSafeEqual)(digest(presented), digest(token)) && presented.length > 0;
+}
+/** The password of a `Proxy-Authorization: Basic ...` header ('' if none). */
+function basicPassword(header) {
+    const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header?.trim() ?? '');
+    if (match?.[1] === undefined)
+        return '';
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon < 0 ? '' : decoded.slice(colon + 1);
+}
+
+;// CONCATENATED MODULE: external "node:dns/promises"
+const external_node_dns_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+// EXTERNAL MODULE: ./node_modules/ipaddr.js/lib/ipaddr.js
+var ipaddr = __nccwpck_require__(8280);
+var ipaddr_default = /*#__PURE__*/__nccwpck_require__.n(ipaddr);
+;// CONCATENATED MODULE: ./src/egress/address-policy.ts
+/**
+ * Which addresses the sidecar's outbound traffic may reach: public unicast
+ * only. Loopback (the action's own servers, the runner's services),
+ * link-local and the cloud metadata services (169.254.169.254 and its kin:
+ * instance credentials), private and unique-local networks, carrier-grade
+ * NAT, multicast, broadcast and every reserved block are refused.
+ *
+ * Pure: the caller resolves host names; the decision is made on the
+ * addresses the connection will actually use, so a name cannot pass the
+ * check with one answer and connect with another.
+ */
+
+/**
+ * Instance metadata endpoints, named so the refusal says what was at stake.
+ * Every one is also refused by its address class below.
+ */
+const METADATA = {
+    '169.254.169.254': 'the cloud instance metadata service (AWS, GCP, Azure, OCI, ...)',
+    '169.254.170.2': 'the AWS ECS task metadata service',
+    'fd00:ec2::254': 'the AWS instance metadata service (IPv6)',
+    '100.100.100.200': 'the Alibaba Cloud metadata service',
+    '192.0.0.192': 'the Oracle Cloud metadata service'
+};
+/** ipaddr.js range names, as a refusal puts them. Anything not 'unicast' is refused. */
+const CLASS_NAMES = {
+    loopback: 'loopback',
+    linkLocal: 'link-local',
+    private: 'private',
+    uniqueLocal: 'unique-local (private IPv6)',
+    carrierGradeNat: 'carrier-grade NAT (shared, often cloud-internal)',
+    unspecified: 'unspecified (this host)',
+    multicast: 'multicast',
+    broadcast: 'broadcast',
+    reserved: 'reserved',
+    benchmarking: 'benchmarking',
+    '6to4': '6to4 tunnel',
+    teredo: 'Teredo tunnel'
+};
+/** IPv6 forms that carry an IPv4 address the packet really goes to. */
+const EMBEDS_IPV4 = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
+/** `[::1]` -> `::1`; lower case; a trailing dot dropped. */
+function normalizeHost(host) {
+    const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+    return bare.toLowerCase().replace(/\.$/, '');
+}
+/**
+ * The address when `host` is an IP literal in canonical form, else
+ * undefined (a name, to be resolved). Shorthand forms such as `2130706433`
+ * or `0x7f.1` count as names: the resolver decides what they mean, and the
+ * decision is made on what it returns.
+ */
+function ipLiteral(host) {
+    const bare = normalizeHost(host);
+    if (ipaddr_default().IPv4.isValidFourPartDecimal(bare))
+        return bare;
+    if (bare.includes(':') && ipaddr_default().IPv6.isValid(bare))
+        return bare;
+    return undefined;
+}
+/** The verdict for one resolved address. */
+function classifyAddress(address) {
+    let parsed;
+    try {
+        parsed = ipaddr_default().parse(normalizeHost(address));
+    }
+    catch {
+        return { allowed: false, reason: `${address} is not an IP address` };
+    }
+    if (parsed.kind() === 'ipv6' && EMBEDS_IPV4.has(parsed.range())) {
+        // Each of these forms carries the IPv4 address in its last 32 bits.
+        const embedded = ipaddr_default().fromByteArray(parsed.toByteArray().slice(12)).toString();
+        const inner = classifyAddress(embedded);
+        return inner.allowed ? inner : { allowed: false, reason: `${address} embeds ${inner.reason}` };
+    }
+    const canonical = parsed.toString();
+    const metadata = METADATA[canonical];
+    if (metadata !== undefined) {
+        return { allowed: false, reason: `${canonical} is ${metadata}` };
+    }
+    const range = parsed.range();
+    if (range === 'unicast')
+        return { allowed: true };
+    return { allowed: false, reason: `${canonical} is a ${CLASS_NAMES[range] ?? range} address` };
+}
+/**
+ * The decision for `host` given every address it resolved to. One refused
+ * address refuses the host: a name that mixes public and internal answers
+ * is not given the chance to connect to the internal one.
+ */
+function decideTarget(host, addresses) {
+    if (addresses.length === 0) {
+        return { allowed: false, reason: `${host} resolved to no address` };
+    }
+    for (const address of addresses) {
+        const verdict = classifyAddress(address);
+        if (!verdict.allowed) {
+            const via = normalizeHost(address) === normalizeHost(host) ? '' : `${host} resolves to `;
+            return { allowed: false, reason: `${via}${verdict.reason}` };
+        }
+    }
+    return { allowed: true, address: normalizeHost(addresses[0]) };
+}
+
+;// CONCATENATED MODULE: ./src/egress/target-decision.ts
+/**
+ * The egress filter's decision for a host name or IP literal: resolve it
+ * (unless it is a literal), then judge every address (address-policy.ts).
+ * The resolver is passed in, so the rule can be exercised with any answers
+ * without a DNS query or a connection.
+ */
+
+
+/** The runner's resolver (getaddrinfo, like any connection would use). */
+const systemResolver = async (hostname) => (await (0,external_node_dns_promises_namespaceObject.lookup)(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+async function decideHost(host, resolve) {
+    const name = normalizeHost(host);
+    if (name === '')
+        return { allowed: false, reason: 'the request named no host' };
+    const literal = ipLiteral(name);
+    if (literal !== undefined)
+        return decideTarget(literal, [literal]);
+    let addresses;
+    try {
+        addresses = await resolve(name);
+    }
+    catch (error) {
+        const code = error.code;
+        const why = typeof code === 'string' ? code : String(error);
+        return { allowed: false, reason: `${name} could not be resolved on the runner (${why})` };
+    }
+    return decideTarget(name, addresses);
+}
+
+;// CONCATENATED MODULE: ./src/egress/egress-proxy.ts
+/**
+ * The sidecar's egress filter: an HTTP proxy on 127.0.0.1 in the action
+ * process, where the sidecar's HTTP_PROXY and HTTPS_PROXY point (opencode's
+ * runtime sends every fetch through them, loopback included). Each request
+ * names its host; the host is resolved here and refused unless every address
+ * is public unicast (address-policy.ts), and the connection then goes to the
+ * checked address, straight or through the runner's own proxy.
+ *
+ * - plain HTTP arrives in absolute form (`GET http://host/path`), HTTPS as
+ *   `CONNECT host:443`: the TLS session stays end to end, nothing is opened;
+ * - `Proxy-Authorization: Basic` with this run's token: no other local
+ *   process may use the runner's network or its proxy credentials through us;
+ * - refusals answer 403 with the reason, which opencode hands to the model as
+ *   the tool's error.
+ */
+
+
+
+
+
+
+/** The user name Bun sends with the token; any name is accepted. */
+const PROXY_USER = 'sidecar';
+const NO_PROXIES = { noProxy: [] };
+class EgressProxy {
+    server;
+    origin;
+    token;
+    tunnels = new Set();
+    constructor(server, 
+    /** e.g. `http://127.0.0.1:39017` */
+    origin, token) {
+        this.server = server;
+        this.origin = origin;
+        this.token = token;
+    }
+    /** What HTTP_PROXY/HTTPS_PROXY of the sidecar hold: the origin with the token. */
+    get proxyUrl() {
+        return this.origin.replace('://', `://${PROXY_USER}:${this.token}@`);
+    }
+    static async start(options = {}) {
+        const token = newRunToken();
+        const decide = options.decide ?? ((host) => decideHost(host, systemResolver));
+        const context = { token, decide, proxies: options.proxies ?? NO_PROXIES, options };
+        const server = (0,external_node_http_.createServer)();
+        const proxy = await new Promise((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+                server.off('error', reject);
+                const { port } = server.address();
+                resolve(new EgressProxy(server, `http://127.0.0.1:${port}`, token));
+            });
+        });
+        const fail = (error) => options.onError?.(error);
+        server.on('request', (req, res) => {
+            onRequest(req, res, context).catch((error) => {
+                fail(error);
+                if (!res.headersSent)
+                    egress_proxy_plain(res, 502, `egress: ${String(error)}`);
+                else
+                    res.destroy();
+            });
+        });
+        server.on('connect', (req, socket, head) => {
+            proxy.tunnels.add(socket);
+            socket.once('close', () => proxy.tunnels.delete(socket));
+            socket.on('error', () => socket.destroy());
+            onConnect(req, socket, head, context, proxy.tunnels).catch((error) => {
+                fail(error);
+                raw(socket, 502, `egress: ${String(error)}`);
+            });
+        });
+        return proxy;
+    }
+    /** Stops listening and drops every connection and tunnel; safe to call twice. */
+    async close() {
+        for (const socket of this.tunnels)
+            socket.destroy();
+        if (!this.server.listening)
+            return;
+        const closed = new Promise((resolve) => this.server.close(() => resolve()));
+        this.server.closeAllConnections();
+        await closed;
+    }
+}
+function egress_proxy_plain(res, status, text, headers = {}) {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(text);
+}
+function raw(socket, status, text, extra = '') {
+    const reason = { 400: 'Bad Request', 403: 'Forbidden', 407: 'Proxy Authentication Required' };
+    const phrase = reason[status] ?? 'Bad Gateway';
+    socket.end(`HTTP/1.1 ${status} ${phrase}\r\ncontent-type: text/plain; charset=utf-8\r\n${extra}connection: close\r\n\r\n${text}`);
+}
+const AUTHENTICATE = 'Basic realm="sidecar-egress"';
+function authorized(req, token) {
+    return sameSecret(basicPassword(req.headers['proxy-authorization']), token);
+}
+async function onRequest(req, res, context) {
+    if (!authorized(req, context.token)) {
+        egress_proxy_plain(res, 407, 'proxy authentication required', { 'proxy-authenticate': AUTHENTICATE });
+        return;
+    }
+    const target = req.url ?? '';
+    let url;
+    try {
+        url = target.startsWith('http://') ? new URL(target) : undefined;
+    }
+    catch {
+        url = undefined;
+    }
+    if (url === undefined) {
+        egress_proxy_plain(res, 400, `egress: expected a proxy request for http://host/path, got ${target}`);
+        return;
+    }
+    const port = url.port === '' ? 80 : Number(url.port);
+    const decision = await context.decide(url.hostname);
+    report(context, req.method ?? 'GET', url.hostname, port, decision);
+    if (!decision.allowed) {
+        egress_proxy_plain(res, 403, `egress refused: ${decision.reason}`);
+        return;
+    }
+    const proxy = proxyFor({ protocol: 'http:', hostname: url.hostname, port }, context.proxies);
+    await forwardHttp(req, res, url, { address: decision.address, port }, proxy);
+}
+async function onConnect(req, socket, head, context, tunnels) {
+    if (!authorized(req, context.token)) {
+        raw(socket, 407, 'proxy authentication required', `proxy-authenticate: ${AUTHENTICATE}\r\n`);
+        return;
+    }
+    const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(req.url ?? '');
+    const port = Number(match?.[2]);
+    if (match?.[1] === undefined || port < 1 || port > 65535) {
+        raw(socket, 400, `egress: expected CONNECT host:port, got ${req.url ?? ''}`);
+        return;
+    }
+    const host = match[1];
+    const decision = await context.decide(host);
+    report(context, 'CONNECT', host, port, decision);
+    if (!decision.allowed) {
+        raw(socket, 403, `egress refused: ${decision.reason}`);
+        return;
+    }
+    const proxy = proxyFor({ protocol: 'https:', hostname: host, port }, context.proxies);
+    const upstream = await openTunnel({ address: decision.address, port }, proxy);
+    tunnels.add(upstream);
+    upstream.once('close', () => {
+        tunnels.delete(upstream);
+        socket.destroy();
+    });
+    upstream.on('error', () => upstream.destroy());
+    socket.once('close', () => upstream.destroy());
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length > 0)
+        upstream.write(head);
+    socket.pipe(upstream);
+    upstream.pipe(socket);
+}
+function report(context, method, host, port, decision) {
+    context.options.onEvent?.({
+        method,
+        host,
+        port,
+        allowed: decision.allowed,
+        ...(decision.allowed ? {} : { reason: decision.reason })
+    });
+}
+
+;// CONCATENATED MODULE: ./src/egress/credential-swap.ts
+
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+function swapCredentials(incoming, token, credentials) {
+    const headers = endToEndHeaders(incoming);
+    // The upstream's Host comes from its URL.
+    delete headers['host'];
+    let found = false;
+    for (const [name, value] of Object.entries(headers)) {
+        if (typeof value !== 'string')
+            continue;
+        const bearer = BEARER.exec(value)?.[1];
+        const presented = bearer ?? value.trim();
+        if (!sameSecret(presented, token))
+            continue;
+        found = true;
+        if (credentials.apiKey === '')
+            delete headers[name];
+        else
+            headers[name] = bearer === undefined ? credentials.apiKey : `Bearer ${credentials.apiKey}`;
+    }
+    if (!found)
+        return { ok: false };
+    for (const [name, value] of Object.entries(credentials.headers)) {
+        headers[name.toLowerCase()] = value;
+    }
+    return { ok: true, headers };
+}
+
+;// CONCATENATED MODULE: ./src/egress/model-proxy.ts
+/**
+ * The model proxy: an HTTP listener on 127.0.0.1 in the action process that
+ * the sidecar's provider `baseURL` points at. The sidecar presents this run's
+ * token where its SDK would put the API key; the proxy puts the real key there
+ * (credential-swap.ts) and forwards the request, streamed both ways, to the
+ * provider's endpoint (model-upstream.ts). The model key thus never enters the
+ * sidecar: not its environment, not its config, not its memory.
+ *
+ * Forwarding uses undici (Node's own HTTP client): a kept connection pool to
+ * the one upstream, and the runner's HTTPS_PROXY/HTTP_PROXY when one applies
+ * (runner-proxy.ts). The upstream is named by the configuration, so it is
+ * not subject to the egress filter: a model server on the runner's own
+ * network (or on loopback, in tests) is allowed.
+ */
+
+
+
+
+
+
+
+/** The path prefix the sidecar's baseURL ends with; the rest is the upstream path. */
+const PREFIX = '/model';
+/**
+ * No idle or body deadline of our own: a streamed answer may pause for long,
+ * and the sidecar (opencode's timeouts, the action's pass deadline) decides
+ * when to give up; its disconnect aborts the upstream request.
+ */
+const TIMEOUTS = { headersTimeout: 0, bodyTimeout: 0 };
+function dispatcherFor(upstream, proxies) {
+    const protocol = upstream.protocol === 'https:' ? 'https:' : 'http:';
+    const port = upstream.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(upstream.port);
+    const proxy = proxies === undefined
+        ? undefined
+        : proxyFor({ protocol, hostname: upstream.hostname, port }, proxies);
+    return proxy === undefined
+        ? new undici/* Agent */.g6(TIMEOUTS)
+        : new undici/* ProxyAgent */.kT({ uri: proxy.href, ...TIMEOUTS });
+}
+function model_proxy_json(res, status, message, headers = {}) {
+    res
+        .writeHead(status, { 'content-type': 'application/json', ...headers })
+        .end(JSON.stringify({ error: { type: 'model_proxy_error', message } }));
+}
+class ModelProxy {
+    server;
+    dispatcher;
+    origin;
+    token;
+    upstream;
+    constructor(server, dispatcher, 
+    /** e.g. `http://127.0.0.1:39017` */
+    origin, token, 
+    /** Where the requests go, credentials aside (for logs). */
+    upstream) {
+        this.server = server;
+        this.dispatcher = dispatcher;
+        this.origin = origin;
+        this.token = token;
+        this.upstream = upstream;
+    }
+    /** The provider `baseURL` the sidecar is given. */
+    get baseURL() {
+        return `${this.origin}${PREFIX}`;
+    }
+    static async start(options) {
+        const token = newRunToken();
+        const upstream = options.upstream;
+        const dispatcher = dispatcherFor(upstream.baseURL, options.proxies);
+        const server = (0,external_node_http_.createServer)((req, res) => {
+            forward(req, res, token, upstream, dispatcher).catch((error) => {
+                options.onError?.(error);
+                const reason = error instanceof Error ? error.message : String(error);
+                if (!res.headersSent) {
+                    model_proxy_json(res, 502, `model proxy: ${upstream.baseURL.origin} failed: ${reason}`);
+                }
+                else
+                    res.destroy();
+            });
+        });
+        await new Promise((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+                server.off('error', reject);
+                resolve();
+            });
+        });
+        const { port } = server.address();
+        const via = proxyNote(upstream.baseURL, options.proxies);
+        return new ModelProxy(server, dispatcher, `http://127.0.0.1:${port}`, token, `${upstream.baseURL.href}${via}`);
+    }
+    /** Stops listening, drops open connections and the pool; safe to call twice. */
+    async close() {
+        if (this.server.listening) {
+            const closed = new Promise((resolve) => this.server.close(() => resolve()));
+            this.server.closeAllConnections();
+            await closed;
+        }
+        await this.dispatcher.destroy().catch(() => undefined);
+    }
+}
+function proxyNote(upstream, proxies) {
+    if (proxies === undefined)
+        return '';
+    const protocol = upstream.protocol === 'https:' ? 'https:' : 'http:';
+    const port = upstream.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(upstream.port);
+    const proxy = proxyFor({ protocol, hostname: upstream.hostname, port }, proxies);
+    return proxy === undefined ? '' : ` via ${redactedProxy(proxy)}`;
+}
+async function forward(req, res, token, upstream, dispatcher) {
+    // Authentication first: without the token nothing is read or forwarded.
+    const swapped = swapCredentials(req.headers, token, upstream);
+    if (!swapped.ok) {
+        model_proxy_json(res, 401, 'model proxy: this run token is required', {
+            'www-authenticate': 'Bearer realm="model-proxy"'
+        });
+        return;
+    }
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) {
+        model_proxy_json(res, 404, `model proxy: no route ${url.pathname} (expected ${PREFIX}/...)`);
+        return;
+    }
+    const target = new URL(upstream.baseURL.href);
+    target.pathname = `${target.pathname.replace(/\/$/, '')}${url.pathname.slice(PREFIX.length)}`;
+    target.search = url.search;
+    const method = (req.method ?? 'GET');
+    const aborted = new AbortController();
+    res.once('close', () => {
+        if (!res.writableFinished)
+            aborted.abort();
+    });
+    const answer = await (0,undici/* request */.Em)(target, {
+        method,
+        headers: swapped.headers,
+        body: method === 'GET' || method === 'HEAD' ? null : req,
+        dispatcher,
+        signal: aborted.signal
+    });
+    res.writeHead(answer.statusCode, endToEndHeaders(answer.headers));
+    await (0,external_node_stream_promises_namespaceObject.pipeline)(answer.body, res);
+}
+
+;// CONCATENATED MODULE: ./src/egress/provider-endpoints.ts
+/**
+ * Where the built-in opencode providers send model requests when the
+ * configuration names no `baseURL`: the AI SDK package's default, or the
+ * `api` entry of opencode's bundled provider catalog (models.dev). The model
+ * proxy forwards to this address; the sidecar only ever sees the proxy.
+ *
+ * A provider missing here needs `provider.<id>.options.baseURL` in
+ * `opencode_config`. Providers that sign each request or log in (Amazon
+ * Bedrock, Google Vertex, GitHub Copilot) are deliberately absent: the proxy
+ * holds a fixed API key, nothing else.
+ */
+const PROVIDER_ENDPOINTS = {
+    anthropic: 'https://api.anthropic.com/v1',
+    openai: 'https://api.openai.com/v1',
+    google: 'https://generativelanguage.googleapis.com/v1beta',
+    mistral: 'https://api.mistral.ai/v1',
+    groq: 'https://api.groq.com/openai/v1',
+    xai: 'https://api.x.ai/v1',
+    deepseek: 'https://api.deepseek.com',
+    cerebras: 'https://api.cerebras.ai/v1',
+    togetherai: 'https://api.together.xyz/v1',
+    deepinfra: 'https://api.deepinfra.com/v1/openai',
+    perplexity: 'https://api.perplexity.ai',
+    cohere: 'https://api.cohere.com/v2',
+    openrouter: 'https://openrouter.ai/api/v1',
+    opencode: 'https://opencode.ai/zen/v1',
+    'fireworks-ai': 'https://api.fireworks.ai/inference/v1',
+    moonshotai: 'https://api.moonshot.ai/v1',
+    zai: 'https://api.z.ai/api/paas/v4',
+    huggingface: 'https://router.huggingface.co/v1',
+    nvidia: 'https://integrate.api.nvidia.com/v1'
+};
+
+;// CONCATENATED MODULE: ./src/egress/model-upstream.ts
+/**
+ * What the model proxy needs to know about the review model's provider: the
+ * upstream base URL (a custom `baseURL` from `opencode_config`, else the
+ * provider's default endpoint) and the credentials it adds on the way out
+ * (`opencode_api_key`, else the provider's `options.apiKey`, plus the
+ * provider's `options.headers`). Pure: same input, same answer.
+ *
+ * These are also the options that never reach the sidecar (config.ts drops
+ * CREDENTIAL_OPTIONS from every provider it is given).
+ */
+
+
+/** Provider options that carry credentials: held by the proxy, never by the sidecar. */
+const CREDENTIAL_OPTIONS = ['apiKey', 'authToken', 'headers'];
+const optionsSchema = (at) => looseObject({
+    baseURL: schemas_string(`${at}.baseURL must be a URL string`)
+        .refine((value) => /^https?:\/\/[^/]/.test(value) && URL.canParse(value), {
+        error: (issue) => `${at}.baseURL must be an http:// or https:// URL, got ${JSON.stringify(issue.input)}`
+    })
+        .optional(),
+    apiKey: schemas_string(`${at}.apiKey must be a string`).optional(),
+    headers: record(schemas_string(), schemas_string(`${at}.headers must map names to strings`)).optional()
+});
+function resolveModelUpstream(input) {
+    const slash = input.model.indexOf('/');
+    if (slash <= 0) {
+        throw new Error(`model must be "provider/model", got ${JSON.stringify(input.model)}`);
+    }
+    const providerId = input.model.slice(0, slash);
+    const at = `opencode_config.provider.${providerId}.options`;
+    const provider = input.overrides?.['provider']?.[providerId];
+    const rawOptions = provider?.options ?? {};
+    const parsed = optionsSchema(at).safeParse(rawOptions);
+    if (!parsed.success) {
+        // Values are not echoed (but a bad URL's): they may hold credentials.
+        throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
+    }
+    const options = parsed.data;
+    const base = options.baseURL ?? PROVIDER_ENDPOINTS[providerId];
+    if (base === undefined) {
+        throw new Error(`no endpoint is known for provider "${providerId}" of model "${input.model}": set ${at}.baseURL (the model proxy forwards there)`);
+    }
+    return {
+        providerId,
+        baseURL: new URL(base.replace(/\/+$/, '')),
+        apiKey: input.apiKey !== '' ? input.apiKey : (options.apiKey ?? ''),
+        headers: options.headers ?? {}
+    };
+}
+
+;// CONCATENATED MODULE: ./src/egress/sidecar-network.ts
+/**
+ * The sidecar's network for one run, both halves started and stopped
+ * together: the model proxy (model requests, with the key added here) and the
+ * egress filter (everything else the sidecar fetches). The sidecar is given
+ * the proxy's URL and token as its provider `baseURL` and `apiKey`, the
+ * filter as its HTTP(S)_PROXY, and a NO_PROXY list of exactly the loopback
+ * origins it must reach straight: the model proxy and the tool bridge.
+ */
+
+
+
+
+function describeEvent(event) {
+    const target = `${event.method} ${event.host}:${event.port}`;
+    return event.allowed ? `egress: ${target}` : `egress refused: ${target}: ${event.reason ?? ''}`;
+}
+async function startSidecarNetwork(input) {
+    const upstream = resolveModelUpstream(input);
+    const describe = (error) => (error instanceof Error ? error.message : String(error));
+    let proxies = { noProxy: [] };
+    try {
+        proxies = runnerProxies(input.env);
+    }
+    catch (error) {
+        // A proxy setting meant for other tools (socks5://, ...) is no reason to
+        // fail the review: the filter still applies, the traffic just goes direct.
+        input.log.warning(`${describe(error)}; model requests and the egress filter go direct`);
+    }
+    const model = await ModelProxy.start({
+        upstream,
+        proxies,
+        onError: (error) => input.log.warning(`model proxy: ${describe(error)}`)
+    });
+    let egress;
+    try {
+        egress = await EgressProxy.start({
+            proxies,
+            onEvent: (event) => input.log.info(describeEvent(event)),
+            onError: (error) => input.log.warning(`egress: ${describe(error)}`)
+        });
+    }
+    catch (error) {
+        await model.close();
+        throw error;
+    }
+    input.log.info(`model requests go through the model proxy to ${model.upstream}`);
+    const direct = [model.origin, ...input.directUrls].map((url) => new URL(url).host);
+    return {
+        modelEndpoint: { baseURL: model.baseURL, token: model.token },
+        egress: { proxyUrl: egress.proxyUrl, direct: [...new Set(direct)] },
+        async close() {
+            await Promise.allSettled([model.close(), egress.close()]);
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:fs"
@@ -61937,17 +62823,176 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/opencode/trusted-path.ts
+/**
+ * The PATH this action runs programs from (`opencode`, `git`, `npm`) and the
+ * one the sidecar gets (opencode spawns `rg` and `git` by name).
+ *
+ * The pull request controls every file under GITHUB_WORKSPACE. A job that put
+ * one of its folders on PATH (`echo "$GITHUB_WORKSPACE/node_modules/.bin" >>
+ * $GITHUB_PATH`) would let the PR ship an `opencode`, `git` or `rg` that runs
+ * beside the action and reads the GitHub token from the action's
+ * `/proc/<pid>/environ`. An empty or relative entry names a folder relative
+ * to whatever the current directory is: on a runner, the workspace.
+ *
+ * So an entry is kept only when it is absolute, is an existing directory,
+ * and neither it nor its real path lies inside GITHUB_WORKSPACE or the
+ * checkout under review. An entry whose `opencode`, `git`, `rg`, `npm` or
+ * `node` is a symlink into those folders is left out whole, so that the first
+ * hit of each of those names on the trusted PATH (what opencode's own lookup
+ * finds) is always the program this module resolves.
+ */
+
+
+
+/** Programs the action or its sidecar run by name. */
+const PROGRAMS_BY_NAME = ['opencode', 'git', 'rg', 'npm', 'node'];
+async function realOrNothing(path) {
+    try {
+        return await (0,promises_namespaceObject.realpath)(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+function isInside(root, target) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, target);
+    return rel === '' || (!rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+}
+async function untrustedRoot(label, path) {
+    const absolute = (0,external_node_path_namespaceObject.resolve)(path);
+    const real = await realOrNothing(absolute);
+    return { label, paths: real === undefined || real === absolute ? [absolute] : [absolute, real] };
+}
+/**
+ * GITHUB_WORKSPACE (when set) and `checkouts`, the folders the PR controls.
+ * A relative path is taken from this process's current directory.
+ */
+async function untrustedRoots(env, checkouts = []) {
+    const roots = [];
+    const workspace = env['GITHUB_WORKSPACE']?.trim() ?? '';
+    if (workspace !== '')
+        roots.push(await untrustedRoot('GITHUB_WORKSPACE', workspace));
+    for (const checkout of checkouts) {
+        if (checkout.trim() !== '')
+            roots.push(await untrustedRoot('the checkout', checkout));
+    }
+    return roots;
+}
+/**
+ * The root `path` lies in (lexically or once symlinks are resolved), as a
+ * phrase for messages; undefined when it lies in none.
+ */
+async function untrustedLocation(path, roots) {
+    const absolute = (0,external_node_path_namespaceObject.resolve)(path);
+    const real = await realOrNothing(absolute);
+    for (const root of roots) {
+        for (const rootPath of root.paths) {
+            if (isInside(rootPath, absolute))
+                return `inside ${root.label} (${rootPath})`;
+            if (real !== undefined && isInside(rootPath, real)) {
+                return `resolves to ${real}, inside ${root.label} (${rootPath})`;
+            }
+        }
+    }
+    return undefined;
+}
+async function trusted_path_isDirectory(path) {
+    try {
+        return (await (0,promises_namespaceObject.stat)(path)).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** Why `dir` may not be searched, or undefined when it may. */
+async function unsafeEntry(dir, roots) {
+    const where = await untrustedLocation(dir, roots);
+    if (where !== undefined)
+        return `${where}, where the pull request controls the files`;
+    for (const name of PROGRAMS_BY_NAME) {
+        const candidate = (0,external_node_path_namespaceObject.join)(dir, name);
+        try {
+            await (0,promises_namespaceObject.lstat)(candidate);
+        }
+        catch {
+            continue;
+        }
+        const target = await untrustedLocation(candidate, roots);
+        if (target !== undefined)
+            return `its ${name} ${target}`;
+    }
+    return undefined;
+}
+/** `env.PATH` without the entries a pull request could fill (see above). */
+async function trustedPath(env, checkouts = []) {
+    const untrusted = await untrustedRoots(env, checkouts);
+    const dirs = [];
+    const dropped = [];
+    for (const entry of (env['PATH'] ?? '').split(external_node_path_namespaceObject.delimiter)) {
+        if (entry === '') {
+            dropped.push({ entry, reason: 'an empty entry means the current directory' });
+            continue;
+        }
+        if (!(0,external_node_path_namespaceObject.isAbsolute)(entry)) {
+            dropped.push({ entry, reason: 'a relative entry depends on the current directory' });
+            continue;
+        }
+        if (dirs.includes(entry))
+            continue;
+        const unsafe = await unsafeEntry(entry, untrusted);
+        if (unsafe !== undefined) {
+            dropped.push({ entry, reason: unsafe });
+            continue;
+        }
+        if (await trusted_path_isDirectory(entry))
+            dirs.push(entry);
+    }
+    // An unset PATH is one empty entry: nothing worth reporting.
+    const reported = env['PATH'] === undefined || env['PATH'] === '' ? [] : dropped;
+    return { path: dirs.join(external_node_path_namespaceObject.delimiter), dirs, untrusted, dropped: reported };
+}
+async function isExecutableFile(path) {
+    try {
+        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.X_OK);
+        return (await (0,promises_namespaceObject.stat)(path)).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The absolute path of the first executable `name` on the trusted PATH,
+ * skipping any that resolves into an untrusted root; undefined when none.
+ */
+async function findProgram(name, trusted) {
+    for (const dir of trusted.dirs) {
+        const candidate = (0,external_node_path_namespaceObject.join)(dir, name);
+        if (!(await isExecutableFile(candidate)))
+            continue;
+        if ((await untrustedLocation(candidate, trusted.untrusted)) !== undefined)
+            continue;
+        return candidate;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/opencode/binary.ts
 /**
  * Finds the opencode binary to run, in this order:
- * 1. `opencode_path`, when given (must be an executable file);
- * 2. an `opencode` on PATH whose `--version` is `opencode_version`;
+ * 1. `opencode_path`, when given (an absolute path to an executable file
+ *    outside GITHUB_WORKSPACE and the checkout);
+ * 2. an `opencode` on the trusted PATH (trusted-path.ts: no relative entries,
+ *    nothing the pull request controls) whose `--version` is
+ *    `opencode_version`;
  * 3. a copy installed earlier in the tool cache (RUNNER_TOOL_CACHE, or the
  *    temp dir), reused across runs on self-hosted runners;
  * 4. `npm install opencode-ai@<version>` into that cache.
- * `--version` and npm run with a minimal environment: no step may hand the
- * runner's tokens to a binary we have not vetted yet.
+ * `--version` and npm run with a minimal environment whose PATH is the
+ * trusted one: no step may hand the runner's tokens to a binary we have not
+ * vetted yet, and none may run a program the pull request shipped.
  */
+
 
 
 
@@ -61961,9 +63006,9 @@ const versionSchema = schemas_string()
 function minimalEnv(path) {
     return { PATH: path, HOME: (0,external_node_os_namespaceObject.tmpdir)() };
 }
-/** npm keeps the runner's registry, proxy and HOME (~/.npmrc) settings. */
-function npmEnv(env) {
-    const out = minimalEnv(env['PATH'] ?? '');
+/** npm keeps the runner's registry, proxy and HOME (~/.npmrc) settings; PATH is the trusted one. */
+function npmEnv(env, path) {
+    const out = minimalEnv(path);
     if (env['HOME'])
         out['HOME'] = env['HOME'];
     for (const [name, value] of Object.entries(env)) {
@@ -61973,7 +63018,7 @@ function npmEnv(env) {
     }
     return out;
 }
-async function isExecutableFile(path) {
+async function binary_isExecutableFile(path) {
     try {
         await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.X_OK);
         return (await (0,promises_namespaceObject.stat)(path)).isFile();
@@ -61992,9 +63037,9 @@ async function binaryVersion(binary, path) {
     const match = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?/.exec(stdout);
     return match?.[0] ?? stdout.trim();
 }
-async function npmInstall(version, prefix, env) {
+async function npmInstall(npm, version, prefix, env) {
     // Scripts skipped: the platform package already carries the binary.
-    await run('npm', [
+    await run(npm, [
         'install',
         '--prefix',
         prefix,
@@ -62016,17 +63061,30 @@ function installedCandidates(prefix) {
         (0,external_node_path_namespaceObject.join)(prefix, 'node_modules', `opencode-${platform}-${arch}-baseline`, 'bin', 'opencode')
     ];
 }
+/** Refuses an `opencode_path` the pull request could have put there. */
+async function checkGivenPath(given, trusted) {
+    if (!(0,external_node_path_namespaceObject.isAbsolute)(given)) {
+        throw new Error(`opencode_path "${given}" must be an absolute path: a relative one is looked up from the current directory, which is the workspace the pull request controls`);
+    }
+    const where = await untrustedLocation(given, trusted.untrusted);
+    if (where !== undefined) {
+        throw new Error(`opencode_path "${given}" lies ${where}, where the pull request controls the files: install opencode outside the workspace (e.g. under RUNNER_TEMP or the tool cache) or leave opencode_path empty`);
+    }
+    if (!(await binary_isExecutableFile(given))) {
+        throw new Error(`opencode_path "${given}" is not an executable file`);
+    }
+    return given;
+}
 async function resolveOpencodeBinary(options) {
     const env = options.env ?? process.env;
     const log = options.log ?? (() => undefined);
-    const path = env['PATH'] ?? '';
-    const tried = [];
+    const trusted = options.trusted ??
+        (await trustedPath(env, options.checkout === undefined ? [] : [options.checkout]));
+    const path = trusted.path;
+    const tried = trusted.dropped.map(({ entry, reason }) => `PATH entry ${JSON.stringify(entry)} left out: ${reason}`);
     const given = options.opencodePath?.trim() ?? '';
-    if (given !== '') {
-        if (await isExecutableFile(given))
-            return { path: given, source: 'input' };
-        throw new Error(`opencode_path "${given}" is not an executable file`);
-    }
+    if (given !== '')
+        return { path: await checkGivenPath(given, trusted), source: 'input' };
     const version = versionSchema.safeParse(options.version.trim());
     if (!version.success) {
         throw new Error(`opencode_version "${options.version}" is invalid: ${version.error.issues[0]?.message ?? 'expected a version'}`);
@@ -62044,19 +63102,27 @@ async function resolveOpencodeBinary(options) {
         }
         return false;
     };
-    for (const dir of path.split(external_node_path_namespaceObject.delimiter).filter((entry) => entry !== '')) {
+    for (const dir of trusted.dirs) {
         const candidate = (0,external_node_path_namespaceObject.join)(dir, 'opencode');
-        if (!(await isExecutableFile(candidate)))
+        if (!(await binary_isExecutableFile(candidate)))
+            continue;
+        if ((await untrustedLocation(candidate, trusted.untrusted)) !== undefined)
             continue;
         if (await matches(candidate, 'PATH')) {
             log(`Using opencode ${wanted} from PATH: ${candidate}`);
             return { path: candidate, source: 'path' };
         }
     }
-    const prefix = (0,external_node_path_namespaceObject.join)(env['RUNNER_TOOL_CACHE'] || (0,external_node_os_namespaceObject.tmpdir)(), 'opencode-ai', wanted);
+    const cache = env['RUNNER_TOOL_CACHE'] || (0,external_node_os_namespaceObject.tmpdir)();
+    const prefix = (0,external_node_path_namespaceObject.join)(cache, 'opencode-ai', wanted);
+    const cacheWhere = await untrustedLocation(prefix, trusted.untrusted);
+    if (cacheWhere !== undefined) {
+        // A binary there could be one the pull request shipped.
+        throw new Error(`No usable opencode ${wanted} on PATH, and the tool cache "${cache}" lies ${cacheWhere}, where the pull request controls the files: point RUNNER_TOOL_CACHE outside the workspace or set opencode_path. Tried:\n- ${tried.join('\n- ') || 'nothing found on PATH'}`);
+    }
     const fromCache = async () => {
         for (const candidate of installedCandidates(prefix)) {
-            if ((await isExecutableFile(candidate)) && (await matches(candidate, 'cached'))) {
+            if ((await binary_isExecutableFile(candidate)) && (await matches(candidate, 'cached'))) {
                 return candidate;
             }
         }
@@ -62070,7 +63136,14 @@ async function resolveOpencodeBinary(options) {
     log(`Installing opencode-ai@${wanted} into ${prefix}`);
     try {
         await (0,promises_namespaceObject.mkdir)(prefix, { recursive: true });
-        await (options.install ?? npmInstall)(wanted, prefix, npmEnv(env));
+        const install = options.install ??
+            (async (v, p, e) => {
+                const npm = await findProgram('npm', trusted);
+                if (npm === undefined)
+                    throw new Error(`no npm on the trusted PATH "${path}"`);
+                await npmInstall(npm, v, p, e);
+            });
+        await install(wanted, prefix, npmEnv(env, path));
     }
     catch (error) {
         tried.push(`npm install failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -62092,7 +63165,13 @@ async function resolveOpencodeBinary(options) {
  * workspace or make extra model calls switched off. The user's
  * `opencode_config` is merged in, then the sandbox keys are written again on
  * top so no override can widen them.
+ *
+ * No credential is in it: the model's provider talks to the model proxy
+ * (`modelEndpoint`: its URL and this run's token in place of the API key),
+ * and every provider's credential options are dropped, whatever the
+ * overrides hold (the proxy holds them; see src/egress/model-upstream.ts).
  */
+
 
 
 /** The one agent every pass runs as. */
@@ -62112,7 +63191,10 @@ const WEB_TOOLS = ['webfetch', 'websearch'];
 const inputSchema = object({
     model: schemas_string()
         .regex(/^[^/\s]+\/\S+$/, 'expected "provider/model", e.g. "anthropic/claude-sonnet-4-5"'),
-    apiKey: schemas_string(),
+    modelEndpoint: object({
+        baseURL: url('expected the model proxy URL'),
+        token: schemas_string().min(16, 'expected a random token')
+    }),
     enableWeb: schemas_boolean(),
     overrides: record(schemas_string(), unknown()).optional(),
     mcpServers: record(schemas_string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lowercase MCP server name'), object({ url: url(), token: schemas_string().min(16, 'expected a random token') })),
@@ -62153,6 +63235,15 @@ function refuseSandboxKeys(overrides) {
     if (!screened.ok) {
         throw new Error(`buildOpencodeConfig: refused overrides: ${screened.errors.join('; ')}`);
     }
+}
+/** A provider entry without the options that carry credentials. */
+function withoutCredentials(entry) {
+    if (!opencode_overrides_isPlainObject(entry) || !opencode_overrides_isPlainObject(entry['options']))
+        return entry;
+    const options = { ...entry['options'] };
+    for (const name of CREDENTIAL_OPTIONS)
+        delete options[name];
+    return { ...entry, options };
 }
 function buildOpencodeConfig(rawInput) {
     const parsed = inputSchema.safeParse(rawInput);
@@ -62200,12 +63291,11 @@ function buildOpencodeConfig(rawInput) {
         };
     }
     const merged = deepMerge(defaults, overrides);
-    const provider = opencode_overrides_isPlainObject(merged['provider']) ? { ...merged['provider'] } : {};
-    if (input.apiKey !== '') {
-        provider[providerId] = deepMerge(opencode_overrides_isPlainObject(provider[providerId]) ? provider[providerId] : {}, {
-            options: { apiKey: input.apiKey }
-        });
+    const provider = {};
+    for (const [id, entry] of Object.entries(opencode_overrides_isPlainObject(merged['provider']) ? merged['provider'] : {})) {
+        provider[id] = withoutCredentials(entry);
     }
+    provider[providerId] = deepMerge(opencode_overrides_isPlainObject(provider[providerId]) ? provider[providerId] : {}, { options: { baseURL: input.modelEndpoint.baseURL, apiKey: input.modelEndpoint.token } });
     const userAgents = opencode_overrides_isPlainObject(merged['agent']) ? merged['agent'] : {};
     // The sandbox, written last so nothing above can widen it.
     return {
@@ -62374,8 +63464,6 @@ async function stopLeftoverSidecar(io = {}) {
     return outcome;
 }
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./src/opencode/free-port.ts
 /**
  * A loopback port the kernel reports free. opencode's `--port=0` tries 4096
@@ -62430,8 +63518,12 @@ const DISABLE_FLAGS = [
 /** Basic-auth user of the server API, set explicitly rather than defaulted. */
 const SERVER_USERNAME = 'opencode';
 /** Variables a caller may never smuggle in through providerEnv. */
-const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*)$/;
+const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*|(?:HTTPS?|NO|ALL)_PROXY|(?:https?|no|all)_proxy)$/;
 function buildSidecarEnv(input) {
+    const relativeEntry = input.path.split(external_node_path_namespaceObject.delimiter).find((entry) => !(0,external_node_path_namespaceObject.isAbsolute)(entry));
+    if (input.path !== '' && relativeEntry !== undefined) {
+        throw new Error(`path must hold absolute entries only, got ${JSON.stringify(relativeEntry)} in "${input.path}": a relative entry is looked up from the sidecar's current directory`);
+    }
     const env = {
         PATH: input.path,
         HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'home'),
@@ -62447,6 +63539,12 @@ function buildSidecarEnv(input) {
         }
         if (value !== '')
             env[name] = value;
+    }
+    if (input.egress !== undefined) {
+        for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {
+            env[name] = input.egress.proxyUrl;
+        }
+        env['NO_PROXY'] = env['no_proxy'] = input.egress.direct.join(',');
     }
     for (const flag of DISABLE_FLAGS)
         env[flag] = '1';
@@ -62504,7 +63602,9 @@ function process_group_isGroupAlive(pgid) {
  * the helper passes the whole process.env (GitHub token included) and only
  * sends SIGTERM to the leader.
  *
- * - environment: built from scratch (sidecar-env.ts);
+ * - environment: built from scratch (sidecar-env.ts), with a PATH that holds
+ *   no relative entry and no folder the pull request controls
+ *   (trusted-path.ts);
  * - cwd: a private empty temp dir, never the checkout: Bun (opencode's
  *   runtime) loads `.env` from its cwd, and a PR can ship one;
  * - its own process group (detached), so stop() reaches every child
@@ -62514,6 +63614,7 @@ function process_group_isGroupAlive(pgid) {
  * - a kernel-chosen free port rather than `--port=0` (which tries 4096 first,
  *   see free-port.ts); the URL is still read from the "listening" line.
  */
+
 
 
 
@@ -62635,11 +63736,12 @@ class ManagedOpenCodeServer {
         await Promise.all(sidecarStateDirs(stateDir).map((dir) => (0,promises_namespaceObject.mkdir)(dir, { recursive: true })));
         const password = (0,external_node_crypto_.randomBytes)(24).toString('base64url');
         const env = buildSidecarEnv({
-            path: options.path ?? process.env['PATH'] ?? '/usr/bin:/bin',
+            path: (options.searchPath ?? (await trustedPath(process.env))).path,
             stateDir,
             configJson: JSON.stringify(options.config),
             password,
-            ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv })
+            ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
+            ...(options.egress === undefined ? {} : { egress: options.egress })
         });
         const output = new OutputTail();
         let child;
@@ -68838,6 +69940,60 @@ function session_describe(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
+;// CONCATENATED MODULE: ./src/opencode/export-exclusions.ts
+/**
+ * Names the sanitized export never holds, at any depth, because opencode
+ * acts on them rather than merely reading them:
+ *
+ * - `.git/`: no repository, so no git-triggered plugin loading, no hooks;
+ * - `.opencode/` and `opencode.json(c)`: PR-controlled OpenCode config,
+ *   plugins and tools;
+ * - instruction files (`AGENTS.md`, `CLAUDE.md`, `CONTEXT.md` and their
+ *   `.local.md` variants): opencode's read tool looks for them in every
+ *   folder between the file read and the served root and appends the first
+ *   one it finds to the tool result as `<system-reminder> Instructions
+ *   from: …`, outside the fences that mark the PR's text as untrusted data,
+ *   where the model takes it for the harness speaking. opencode 1.18.33 looks
+ *   for AGENTS.md, CLAUDE.md (unless OPENCODE_DISABLE_CLAUDE_CODE is set) and
+ *   CONTEXT.md; later versions add the `.local.md` variants. The root copies
+ *   go too: the review takes AGENTS.md from the base branch, never the head.
+ *
+ * Names match case-insensitively: on a case-insensitive file system (macOS
+ * runners) opencode's lookup of `AGENTS.md` finds `agents.md`.
+ */
+
+/** Directory names never exported (lower case). */
+const EXCLUDED_DIRS = new Set(['.git', '.opencode']);
+/** OpenCode config file names never exported (lower case). */
+const OPENCODE_FILES = new Set(['opencode.json', 'opencode.jsonc']);
+/** Instruction file names never exported (lower case). */
+const INSTRUCTION_FILES = new Set(['agents', 'claude', 'context'].flatMap((stem) => [`${stem}.md`, `${stem}.local.md`]));
+/** The reason given for instruction files (logged in one summary line). */
+const INSTRUCTION_REASON = 'instruction file opencode would inject into the prompt';
+/**
+ * Why an entry named `name` is left out, or undefined when it is not. A
+ * symlink counts as both kinds: opencode follows it either way.
+ */
+function exclusionReason(name, kind) {
+    const lower = name.toLowerCase();
+    if (kind !== 'file' && EXCLUDED_DIRS.has(lower))
+        return 'PR-controlled OpenCode directory';
+    if (kind === 'directory')
+        return undefined;
+    if (OPENCODE_FILES.has(lower))
+        return 'PR-controlled OpenCode config';
+    if (INSTRUCTION_FILES.has(lower))
+        return INSTRUCTION_REASON;
+    return undefined;
+}
+/** True when `relPath` (relative to the checkout, `sep`-separated) lies in an excluded path. */
+function isExcludedPath(relPath) {
+    const parts = relPath.split(external_node_path_namespaceObject.sep);
+    return parts.some((part, index) => index === parts.length - 1
+        ? exclusionReason(part, 'symlink') !== undefined
+        : exclusionReason(part, 'directory') !== undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/opencode/git-files.ts
 /**
  * Which files of a checkout git tracks, so the sanitized export can leave out
@@ -68848,9 +70004,12 @@ function session_describe(error) {
  * git runs against a repository the PR controls, so it is hardened: no
  * system or global config, no hooks, no fsmonitor (a repository's
  * `core.fsmonitor` is a command git would run), no optional index writes, no
- * pager, and an environment that holds nothing of the runner's but PATH.
- * `ls-files --cached` only reads the index; it never runs filters.
+ * pager, and an environment that holds nothing of the runner's but the
+ * trusted PATH. git itself is the one found on that PATH (trusted-path.ts),
+ * run by its absolute path: never one the PR shipped in a folder a job put
+ * on PATH. `ls-files --cached` only reads the index; it never runs filters.
  */
+
 
 
 
@@ -68868,9 +70027,9 @@ const HARDENING = [
     '-c',
     'safe.directory=*'
 ];
-function gitEnv() {
+function gitEnv(path) {
     return {
-        PATH: process.env['PATH'] ?? '',
+        PATH: path,
         LC_ALL: 'C',
         GIT_CONFIG_NOSYSTEM: '1',
         GIT_CONFIG_GLOBAL: '/dev/null',
@@ -68879,12 +70038,15 @@ function gitEnv() {
         GIT_PAGER: 'cat'
     };
 }
-/** Runs git in `cwd`; rejects only when git cannot be spawned (error.code ENOENT). */
-function runGit(cwd, args) {
+/** Runs git in `cwd`; rejects only when there is no git or it cannot be spawned. */
+async function runGit(cwd, args, trusted) {
+    const git = await findProgram('git', trusted);
+    if (git === undefined)
+        throw new Error(`no git on the trusted PATH "${trusted.path}"`);
     return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_namespaceObject.spawn)('git', [...HARDENING, ...args], {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(git, [...HARDENING, ...args], {
             cwd,
-            env: gitEnv(),
+            env: gitEnv(trusted.path),
             stdio: ['ignore', 'pipe', 'pipe']
         });
         const out = [];
@@ -68926,11 +70088,16 @@ function git_files_parse(stdout) {
     }
     return { kind: 'git', files, dirs };
 }
-/** The tracked files of the repository `root` belongs to, or why there are none. */
-async function listTrackedFiles(root) {
+/**
+ * The tracked files of the repository `root` belongs to, or why there are
+ * none. git comes from `trusted` (default: the trusted PATH of this process's
+ * environment, with `root` untrusted).
+ */
+async function listTrackedFiles(root, trusted) {
+    const search = trusted ?? (await trustedPath(process.env, [root]));
     let result;
     try {
-        result = await runGit(root, ['ls-files', '-z', '--cached', '--recurse-submodules']);
+        result = await runGit(root, ['ls-files', '-z', '--cached', '--recurse-submodules'], search);
     }
     catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -68977,9 +70144,9 @@ async function listTrackedFiles(root) {
  * every file is exported, and the log says so.
  *
  * Of those files the export holds every regular file except:
- * - `.git/` (no repository, so no git-triggered plugin loading, no hooks);
- * - PR-controlled OpenCode files: `.opencode/` and `opencode.json(c)` at any
- *   depth;
+ * - the names of export-exclusions.ts at any depth: `.git/`, `.opencode/`,
+ *   `opencode.json(c)` and the instruction files opencode's read tool would
+ *   inject into the prompt (`AGENTS.md`, `CLAUDE.md`, `CONTEXT.md`, ...);
  * - symlinks that resolve outside the checkout (or into an excluded path, or
  *   nowhere): each one is logged and left out, because opencode's
  *   `external_directory` rule does not see through symlinks;
@@ -68991,19 +70158,13 @@ async function listTrackedFiles(root) {
 
 
 
-/** Directory names never exported, wherever they appear. */
-const EXCLUDED_DIRS = new Set(['.git', '.opencode']);
-/** File names never exported, wherever they appear. */
-const EXCLUDED_FILES = new Set(['opencode.json', 'opencode.jsonc']);
-/** How many untracked paths the summary line names. */
-const UNTRACKED_EXAMPLES = 5;
-function isExcludedName(name, isDirectory) {
-    return isDirectory ? EXCLUDED_DIRS.has(name) : EXCLUDED_FILES.has(name);
-}
-/** True when `relPath` (relative to the checkout) lies in an excluded path. */
-function isExcludedPath(relPath) {
-    const parts = relPath.split(external_node_path_namespaceObject.sep);
-    return parts.some((part, index) => EXCLUDED_DIRS.has(part) || (index === parts.length - 1 && EXCLUDED_FILES.has(part)));
+
+/** How many paths a summary line names. */
+const SUMMARY_EXAMPLES = 5;
+/** The first few of `paths`, quoted, for a summary line. */
+function examples(paths) {
+    const named = paths.slice(0, SUMMARY_EXAMPLES).map((path) => JSON.stringify(path));
+    return `${named.join(', ')}${paths.length > SUMMARY_EXAMPLES ? ', ...' : ''}`;
 }
 function inside(root, target) {
     const rel = (0,external_node_path_namespaceObject.relative)(root, target);
@@ -69013,9 +70174,13 @@ function inside(root, target) {
         return undefined;
     return rel;
 }
-async function createSanitizedWorkspace(checkout, log = () => undefined) {
+/**
+ * Exports `checkout`. `trusted` is the PATH git is taken from (default: the
+ * trusted PATH of this process's environment, see git-files.ts).
+ */
+async function createSanitizedWorkspace(checkout, log = () => undefined, trusted) {
     const root = await (0,promises_namespaceObject.realpath)(checkout);
-    const tracked = await listTrackedFiles(root);
+    const tracked = await listTrackedFiles(root, trusted);
     if (tracked.kind === 'not-a-repository') {
         log(`Workspace: ${root} is not a git repository, exporting every file (${tracked.reason})`);
     }
@@ -69029,7 +70194,10 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
     const untracked = [];
     const skip = (path, reason) => {
         skipped.push({ path, reason });
-        log(`Workspace: left out ${path} (${reason})`);
+        // Instruction files are common (one per package in a monorepo): they get
+        // one summary line below instead.
+        if (!reason.endsWith(INSTRUCTION_REASON))
+            log(`Workspace: left out ${path} (${reason})`);
     };
     async function linkTarget(source, relPath) {
         let resolved;
@@ -69069,8 +70237,9 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
             if (entry.name === '.git')
                 continue;
             if (entry.isDirectory()) {
-                if (isExcludedName(entry.name, true)) {
-                    skip(relPath, 'PR-controlled OpenCode directory');
+                const excluded = exclusionReason(entry.name, 'directory');
+                if (excluded !== undefined) {
+                    skip(relPath, excluded);
                     continue;
                 }
                 if (!isTracked(relPath, true)) {
@@ -69080,8 +70249,9 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
                 await walk(relPath);
             }
             else if (entry.isSymbolicLink()) {
-                if (isExcludedName(entry.name, false) || EXCLUDED_DIRS.has(entry.name)) {
-                    skip(relPath, 'PR-controlled OpenCode path');
+                const excluded = exclusionReason(entry.name, 'symlink');
+                if (excluded !== undefined) {
+                    skip(relPath, `symlink: ${excluded}`);
                     continue;
                 }
                 if (!isTracked(relPath, false)) {
@@ -69093,8 +70263,9 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
                     await (0,promises_namespaceObject.symlink)(link, target);
             }
             else if (entry.isFile()) {
-                if (isExcludedName(entry.name, false)) {
-                    skip(relPath, 'PR-controlled OpenCode config');
+                const excluded = exclusionReason(entry.name, 'file');
+                if (excluded !== undefined) {
+                    skip(relPath, excluded);
                     continue;
                 }
                 if (!isTracked(relPath, false)) {
@@ -69127,9 +70298,13 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
     if (untracked.length > 0) {
         // One line, not one per path: an ignored node_modules/ or build output
         // would otherwise flood the log.
-        const examples = untracked.slice(0, UNTRACKED_EXAMPLES).map((path) => JSON.stringify(path));
-        const more = untracked.length > UNTRACKED_EXAMPLES ? ', ...' : '';
-        log(`Workspace: left out ${untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples.join(', ')}${more})`);
+        log(`Workspace: left out ${untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples(untracked)})`);
+    }
+    const instructions = skipped
+        .filter((entry) => entry.reason.endsWith(INSTRUCTION_REASON))
+        .map((entry) => entry.path);
+    if (instructions.length > 0) {
+        log(`Workspace: left out ${instructions.length} instruction file(s) opencode would inject into the prompt; the model sees their changes in the diff only (e.g. ${examples(instructions)})`, 'info');
     }
     return {
         directory,
@@ -69148,6 +70323,8 @@ async function createSanitizedWorkspace(checkout, log = () => undefined) {
  * orchestrator's AgentSession port. Stopping tears all of it down, in every
  * path (the post step covers a killed process).
  */
+
+
 
 
 
@@ -69185,14 +70362,25 @@ function toAgentTurn(turn) {
 }
 async function startOpencodeAgent(options) {
     const { log } = options;
+    // One PATH for everything this run starts: opencode, git, and the
+    // sidecar's rg and git. Nothing from a folder the PR controls.
+    const trusted = await trustedPath(options.env ?? process.env, [options.checkout]);
+    for (const { entry, reason } of trusted.dropped) {
+        log.warning(`PATH entry ${JSON.stringify(entry)} left out, no program is run from it: ${reason}`);
+    }
     const binary = await resolveOpencodeBinary({
         opencodePath: options.opencodePath,
         version: options.opencodeVersion,
         ...(options.env === undefined ? {} : { env: options.env }),
+        trusted,
         log: (message) => log.info(message)
     });
     log.info(`opencode: ${binary.path} (${binary.source})`);
-    const workspace = await createSanitizedWorkspace(options.checkout, (message) => log.warning(message));
+    const rg = await findProgram('rg', trusted);
+    if (rg === undefined) {
+        log.warning('No rg (ripgrep) on PATH: opencode will try to download it for grep and glob; install ripgrep on the runner');
+    }
+    const workspace = await createSanitizedWorkspace(options.checkout, (message, level) => (level === 'info' ? log.info(message) : log.warning(message)), trusted);
     const cleanups = [() => workspace.dispose()];
     const stop = async () => {
         for (const cleanup of cleanups.reverse()) {
@@ -69206,9 +70394,20 @@ async function startOpencodeAgent(options) {
         cleanups.length = 0;
     };
     try {
-        const config = buildOpencodeConfig({
+        // The key stays here, in the model proxy; the sidecar's traffic goes
+        // through the egress filter, but to the proxy and the tool bridge.
+        const network = await startSidecarNetwork({
             model: options.model,
             apiKey: options.apiKey,
+            overrides: options.overrides,
+            env: options.env ?? process.env,
+            directUrls: Object.values(options.mcpServers).map((server) => server.url),
+            log
+        });
+        cleanups.push(() => network.close());
+        const config = buildOpencodeConfig({
+            model: options.model,
+            modelEndpoint: network.modelEndpoint,
             enableWeb: options.enableWeb,
             ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
             mcpServers: options.mcpServers,
@@ -69219,6 +70418,8 @@ async function startOpencodeAgent(options) {
             binary: binary.path,
             directory: workspace.directory,
             config,
+            searchPath: trusted,
+            egress: network.egress,
             ...(options.startupTimeoutMs === undefined
                 ? {}
                 : { startupTimeoutMs: options.startupTimeoutMs })
@@ -69410,82 +70611,571 @@ function longestRun(text, char) {
     return longest;
 }
 
+;// CONCATENATED MODULE: ./src/core/secret-rule.ts
+/**
+ * One secret rule: a family name and the regular-expression source of its
+ * shape. Rules are data; compileRule adds the token boundaries they all share.
+ */
+/**
+ * A token starts where a word does not go on: after a character that is not an
+ * ASCII letter or digit (`(?<![A-Za-z0-9])`, not `\b`, so `_`, `-` and
+ * non-ASCII text count as edges), or right after an escape whose last
+ * character is a letter or digit glued to the token: a C/JSON escape (`\t`,
+ * `\n`, `\u0009`, `\x09`, `\011`), a URL escape (`%22`), or a terminal colour
+ * code (`\x1b[31m`, whose ESC may have been written or stripped).
+ *
+ * The edge is consumed rather than looked behind: a leading lookbehind stops
+ * the regex engine from skipping ahead cheaply (~10× slower), and a check after
+ * the match would let a pattern start inside every word of a long run.
+ */
+const LEAD = String.raw `(?:^|[^A-Za-z0-9]|\\[abefnrtv0]|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[0-7]{3}|%[0-9A-Fa-f]{2}|\[[0-9;?]{0,16}[A-Za-z])`;
+/** A token ends before anything that is not an ASCII letter or digit (so a trailing `_` is an edge). */
+const TRAIL = '(?![A-Za-z0-9])';
+/** Wraps the rule's pattern in the token edges; global, with match indices for the token and secret groups. */
+function compileRule([family, pattern, flags = '']) {
+    return { family, regex: new RegExp(`${LEAD}(?<token>${pattern})${TRAIL}`, `gd${flags}`) };
+}
+/**
+ * The [start, end) ranges of every match of the rule in `text`: the secret
+ * group's, or the token's. The search resumes at the token's end, so the
+ * character after one token can be the edge before the next.
+ */
+function matchRanges({ regex }, text) {
+    const ranges = [];
+    regex.lastIndex = 0;
+    for (let match = regex.exec(text); match; match = regex.exec(text)) {
+        const token = match.indices?.groups?.token;
+        const range = match.indices?.groups?.secret ?? token;
+        if (range && range[1] > range[0])
+            ranges.push([range[0], range[1]]);
+        regex.lastIndex = Math.max(token?.[1] ?? 0, match.index + 1);
+    }
+    return ranges;
+}
+
+;// CONCATENATED MODULE: ./src/core/secret-rules-dev.ts
+/**
+ * Tokens of code hosts, package registries, CI/CD and developer platforms that
+ * name themselves by a fixed prefix. One line per family; the comment names
+ * where the shape comes from (the vendor's documented token format). Lengths
+ * are kept a little looser than documented so a format revision still matches,
+ * and every quantifier is bounded; a `(?<![…])` before a long token keeps it
+ * from starting again at every character of a run of its own alphabet, so the
+ * scan stays linear.
+ */
+const DEV_PLATFORM_TOKENS = [
+    // GitHub: docs.github.com "About authentication" — ghp_/gho_/ghu_/ghs_/ghr_ + base62.
+    ['GitHub token', String.raw `gh[pousr]_[A-Za-z0-9]{20,255}`],
+    // GitHub fine-grained PAT: github_pat_ + base62 and underscores.
+    ['GitHub fine-grained token', String.raw `github_pat_[A-Za-z0-9_]{20,255}`],
+    // GitLab: docs.gitlab.com "Token prefixes" (glpat-, gloas-, gldt-, glrt-, glcbt-, glptt-, glft-, glimt-, glagent-, glsoat-, glffct-, glwt-; routable ones carry `.`, never last).
+    [
+        'GitLab token',
+        String.raw `gl(?:pat|oas|dt|rt|rtr|cbt|ptt|ft|imt|agent|soat|ffct|wt)-[0-9A-Za-z_.-]{19,299}[0-9A-Za-z_-]`
+    ],
+    // GitLab runner registration token (legacy): GR1348941 + 20.
+    ['GitLab runner registration token', String.raw `GR1348941[0-9A-Za-z_-]{20,64}`],
+    // GitLab session cookie: _gitlab_session= + 32 hex/alnum.
+    ['GitLab session cookie', String.raw `_gitlab_session=[0-9a-z]{32}`],
+    // npm: docs.npmjs.com "Creating and viewing access tokens" — npm_ + 36 base62.
+    ['npm token', String.raw `npm_[A-Za-z0-9]{36}`],
+    // PyPI: pypi.org/help "API tokens" — macaroon "pypi-AgEIcHlwaS5vcmc…" (test.pypi.org: "pypi-AgENdGVzdC5weXBpLm9yZw…").
+    ['PyPI token', String.raw `pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,1000}`],
+    // RubyGems: guides.rubygems.org "API key scopes" — rubygems_ + 48 hex.
+    ['RubyGems key', String.raw `rubygems_[a-f0-9]{48}`],
+    // Clojars: clojars.org "Deploy tokens" — CLOJARS_ + 60.
+    ['Clojars token', String.raw `CLOJARS_[A-Za-z0-9]{60}`, 'i'],
+    // JFrog Artifactory: API key AKCp + 69; reference token (base64 of "reftkn…") cmVmd + 59.
+    ['Artifactory key', String.raw `AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59}`],
+    // Docker Hub: docs.docker.com "Personal access tokens" — dckr_pat_ + 27.
+    ['Docker Hub token', String.raw `dckr_pat_[A-Za-z0-9_-]{27,40}`],
+    // Sourcegraph: sgp_ + (16 hex instance id | "local") _ + 40 hex, or sgp_ + 40 hex.
+    ['Sourcegraph token', String.raw `sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}`],
+    // SonarQube: docs.sonarsource.com "Generating tokens" — squ_/sqp_/sqa_ + 40.
+    ['SonarQube token', String.raw `sq[upa]_[A-Za-z0-9]{40}`],
+    // Atlassian: support.atlassian.com "API tokens" — ATATT3 + ~186; Bitbucket app passwords ATBB + 32.
+    ['Atlassian token', String.raw `ATATT3[A-Za-z0-9_=-]{150,250}|ATBB[A-Za-z0-9]{28,40}`],
+    // HashiCorp Vault: developer.hashicorp.com "Tokens" — hvs./hvb./hvr. + base62, legacy s. + 24 mixed.
+    [
+        'Vault token',
+        String.raw `hv[sbr]\.[A-Za-z0-9_-]{90,400}|s\.(?=[A-Za-z]{0,23}[0-9])(?=[a-z0-9]{0,23}[A-Z])(?=[A-Z0-9]{0,23}[a-z])[A-Za-z0-9]{24}(?!\()`
+    ],
+    // Terraform Cloud: 14 chars . atlasv1 . 60–70.
+    ['Terraform Cloud token', String.raw `[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}`],
+    // Pulumi: pulumi.com/docs "Access tokens" — pul- + 40 hex.
+    ['Pulumi token', String.raw `pul-[a-f0-9]{40}`],
+    // Doppler: docs.doppler.com "Token formats" — dp.pt./dp.st./dp.sa./dp.ct./dp.scim./dp.audit. + 40–44.
+    ['Doppler token', String.raw `dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}`],
+    // Harness: developer.harness.io "API keys" — pat./sat. + account . key id . secret.
+    ['Harness token', String.raw `(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}`],
+    // Octopus Deploy: API- + 26 upper-case letters and digits (at least one digit).
+    ['Octopus Deploy key', String.raw `API-(?=[A-Z]{0,25}[0-9])[A-Z0-9]{26}`],
+    // Prefect: pnu_ + 36.
+    ['Prefect key', String.raw `pnu_[A-Za-z0-9]{36}`],
+    // Databricks: docs.databricks.com "Personal access tokens" — dapi + 32 hex (optional -N).
+    ['Databricks token', String.raw `dapi[a-f0-9]{32}(?:-[0-9])?`],
+    // Scalingo: tk-us- + 48.
+    ['Scalingo token', String.raw `tk-us-[A-Za-z0-9_-]{48}`],
+    // Fly.io: fo1_ + 43, macaroons fm1a_/fm1r_/fm2_ + base64.
+    [
+        'Fly.io token',
+        String.raw `fo1_[A-Za-z0-9_-]{43}|(?<![+/])fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,4000}={0,3}`
+    ],
+    // Heroku: devcenter.heroku.com "API tokens" (2024 format) — HRKU-AA + 58.
+    ['Heroku key', String.raw `HRKU-AA[0-9A-Za-z_-]{58}`],
+    // DigitalOcean: docs.digitalocean.com "Token prefixes" — dop_v1_/doo_v1_/dor_v1_ + 64 hex.
+    ['DigitalOcean token', String.raw `do[opr]_v1_[a-f0-9]{64}`],
+    // Supabase management token: sbp_ + 40 hex.
+    ['Supabase token', String.raw `sbp_[a-f0-9]{40}`],
+    // Tailscale: tailscale.com/kb "Keys" — tskey-(auth|api|client|scim|webhook)- + id - secret.
+    ['Tailscale key', String.raw `tskey-[a-z]{3,8}-[A-Za-z0-9]{8,24}-[A-Za-z0-9]{20,48}`],
+    // Infracost: ico- + 32.
+    ['Infracost key', String.raw `ico-[A-Za-z0-9]{32}`],
+    // Linear: linear.app/developers — lin_api_/lin_oauth_ + 40.
+    ['Linear key', String.raw `lin_(?:api|oauth)_[A-Za-z0-9]{40}`],
+    // ReadMe: rdme_ + 70.
+    ['ReadMe key', String.raw `rdme_[a-z0-9]{70}`],
+    // Postman: learning.postman.com "API keys" — PMAK- + 24 hex - 34 hex.
+    ['Postman key', String.raw `PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}`],
+    // Notion: developers.notion.com "Authorization" — ntn_ + 11 digits + 35, legacy secret_ + 43.
+    ['Notion token', String.raw `ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43}`],
+    // Figma: figd_ personal access token.
+    ['Figma token', String.raw `figd_[A-Za-z0-9_-]{40,60}`],
+    // Grafana: API keys (base64 of {"k":") eyJrIjoi…, Cloud tokens glc_…, service accounts glsa_ + 32 _ 8 hex.
+    [
+        'Grafana token',
+        String.raw `eyJrIjoi[A-Za-z0-9]{70,400}={0,3}|(?<![+/])glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}`
+    ],
+    // Sentry: docs.sentry.io "Auth tokens" — org tokens sntrys_ + base64 JSON + _ + secret; user tokens sntryu_ + 64 hex.
+    ['Sentry token', String.raw `(?<![+/_])sntrys_eyJ[A-Za-z0-9+/=_]{60,600}|sntryu_[a-f0-9]{64}`],
+    // Dynatrace: docs.dynatrace.com "Access tokens" — dt0c01. + 24 . + 64.
+    ['Dynatrace token', String.raw `dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}`],
+    // New Relic: docs.newrelic.com "API keys" — NRAK- user key, NRJS- browser, NRII- insert.
+    ['New Relic key', String.raw `NR(?:AK|JS|II)-[A-Za-z0-9-]{19,40}`],
+    // SettleMint: sm_aat_/sm_pat_/sm_sat_ + 16.
+    ['SettleMint token', String.raw `sm_[aps]at_[A-Za-z0-9]{16}`],
+    // Defined Networking: dnkey- + 26 - 52.
+    ['Defined Networking key', String.raw `dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}`],
+    // 1Password: secret key A3-XXXXXX-… and service-account token ops_eyJ….
+    [
+        '1Password secret',
+        String.raw `A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})(?:-[A-Z0-9]{5}){3}|(?<![+/])ops_eyJ[A-Za-z0-9+/]{100,4000}={0,3}`
+    ],
+    // age: age-encryption.org/v1 — AGE-SECRET-KEY-1 + 58 bech32 characters.
+    ['age secret key', String.raw `AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`],
+    // Authress: (sc|ext|scauth|authress)_ id . key . acc_ account . secret.
+    [
+        'Authress key',
+        String.raw `(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}`
+    ],
+    // PlanetScale: planetscale.com/docs "Service tokens" — pscale_pw_/pscale_tkn_/pscale_oauth_ + 32–64.
+    ['PlanetScale token', String.raw `pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_=.-]{32,64}`],
+    // ClickHouse Cloud API secret: 4b1d + 38.
+    ['ClickHouse key', String.raw `4b1d[A-Za-z0-9]{38}`],
+    // OpenShift user token: sha256~ + 43.
+    ['OpenShift token', String.raw `sha256~[A-Za-z0-9_-]{43}`]
+];
+
+;// CONCATENATED MODULE: ./src/core/secret-rules-services.ts
+/**
+ * Keys of cloud providers, AI APIs and SaaS (messaging, payments, commerce)
+ * that name themselves by a fixed prefix or shape. One line per family; the
+ * comment names where the shape comes from (the vendor's documented format).
+ * Lengths are kept a little looser than documented; every quantifier is bounded,
+ * and a `(?<![…])` before a long token keeps it from starting again at every
+ * character of a run of its own alphabet, so the scan stays linear.
+ */
+const SERVICE_TOKENS = [
+    // AWS: docs.aws.amazon.com "Unique identifiers" — AKIA (user), ASIA (session), ABIA (STS bearer), ACCA (context), A3T….
+    ['AWS access key id', String.raw `(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`],
+    // Amazon Bedrock API keys: long-lived ABSK + base64; short-lived bedrock-api-key- + base64("bedrock.amazonaws.com…").
+    [
+        'Amazon Bedrock key',
+        String.raw `(?<![+/])ABSK[A-Za-z0-9+/]{100,300}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%_.-]{0,4000}`
+    ],
+    // Google: cloud.google.com "API keys" AIza + 35; OAuth access tokens ya29.; OAuth client secrets GOCSPX- + 28.
+    [
+        'Google credential',
+        String.raw `AIza[0-9A-Za-z_-]{35}|(?<![_-])ya29\.[0-9A-Za-z_-]{20,2048}|GOCSPX-[A-Za-z0-9_-]{28}`
+    ],
+    // Microsoft Entra ID client secret: 3 chars, a digit, "Q~", 31–34 chars.
+    ['Azure AD client secret', String.raw `[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}`],
+    // Alibaba Cloud: AccessKey ids start with LTAI.
+    ['Alibaba access key id', String.raw `LTAI[A-Za-z0-9]{12,24}`],
+    // Yandex Cloud: API keys AQVN…, IAM tokens t1.<part>.<86>.
+    [
+        'Yandex Cloud key',
+        String.raw `AQVN[A-Za-z0-9_-]{35,38}|t1\.[A-Za-z0-9_-]{1,100}={0,2}\.[A-Za-z0-9_-]{86}={0,2}`
+    ],
+    // Cloudflare Origin CA key: v1.0- + 24 hex - 146 hex.
+    ['Cloudflare Origin CA key', String.raw `v1\.0-[a-f0-9]{24}-[a-f0-9]{146}`],
+    // OpenAI (sk-, sk-proj-, sk-svcacct-, sk-admin-) and Anthropic (sk-ant-api03-, sk-ant-admin01-) keys.
+    ['OpenAI / Anthropic key', String.raw `(?<![_-])sk-[A-Za-z0-9_-]{20,400}`],
+    // Hugging Face: huggingface.co/docs "User access tokens" — hf_ + 34; organisation tokens api_org_.
+    ['Hugging Face token', String.raw `hf_[A-Za-z0-9]{30,40}|api_org_[A-Za-z0-9]{30,40}`],
+    // Perplexity: docs.perplexity.ai "API keys" — pplx- + 48.
+    ['Perplexity key', String.raw `pplx-[A-Za-z0-9]{48}`],
+    // Groq: console.groq.com keys — gsk_ + 52.
+    ['Groq key', String.raw `gsk_[A-Za-z0-9]{48,56}`],
+    // xAI: docs.x.ai keys — xai- + 80.
+    ['xAI key', String.raw `xai-[A-Za-z0-9]{60,90}`],
+    // Replicate: replicate.com "API tokens" — r8_ + 37.
+    ['Replicate token', String.raw `r8_[A-Za-z0-9]{37}`],
+    // Slack: api.slack.com "Token types" — xoxb/xoxp/xoxa/xoxr/xoxe/xoxs/xoxo- (digits early), xoxe.xoxp- config, xapp- app tokens.
+    [
+        'Slack token',
+        String.raw `xox[abeoprs]-(?=[A-Za-z0-9-]{0,20}[0-9])[A-Za-z0-9-]{10,300}|xoxe\.xox[bp]-[0-9]-[A-Za-z0-9]{100,200}|xapp-[0-9]-[A-Za-z0-9-]{20,300}`
+    ],
+    // Slack incoming webhooks: hooks.slack.com/services|workflows|triggers/….
+    [
+        'Slack webhook',
+        String.raw `(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,200}`
+    ],
+    // Discord webhooks: discord.com/api/webhooks/<id>/<token>.
+    [
+        'Discord webhook',
+        String.raw `(?:https?://)?(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,80}`
+    ],
+    // Microsoft Teams incoming webhooks: <tenant>.webhook.office.com/webhookb2/….
+    [
+        'Microsoft Teams webhook',
+        String.raw `https://[A-Za-z0-9-]{1,63}\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,400}`
+    ],
+    // Stripe: docs.stripe.com "API keys" — sk_/rk_ + test|live + base62; webhook secrets whsec_.
+    [
+        'Stripe key',
+        String.raw `(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9]{32,64}`
+    ],
+    // Shopify: shopify.dev "Access tokens" — shpat_/shpca_/shppa_/shpss_ + 32 hex.
+    ['Shopify token', String.raw `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`],
+    // SendGrid: docs.sendgrid.com "API keys" — SG. + 22 . + 43.
+    ['SendGrid key', String.raw `SG\.[A-Za-z0-9=_.-]{60,70}`],
+    // Brevo (Sendinblue): xkeysib-/xsmtpsib- + 64 hex - 16.
+    ['Brevo key', String.raw `x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}`],
+    // Mailgun: key- + 32 hex (private), pubkey- + 32 hex; not the tail of a name like cache-key-<md5>.
+    ['Mailgun key', String.raw `(?<![._-])(?:pub)?key-[a-f0-9]{32}`],
+    // Mailchimp: 32 hex + -us + data-centre number.
+    ['Mailchimp key', String.raw `[a-f0-9]{32}-us[0-9]{1,2}`],
+    // Twilio: API key SIDs SK + 32 hex.
+    ['Twilio key', String.raw `SK[0-9a-fA-F]{32}`],
+    // Telegram: core.telegram.org/bots "Authorization" — bot id : A + 34.
+    ['Telegram bot token', String.raw `[0-9]{5,16}:A[A-Za-z0-9_-]{34}`],
+    // Meta: app access tokens <app id>|<secret> (| maybe URL-encoded); user and page tokens EAA….
+    [
+        'Facebook token',
+        String.raw `[0-9]{15,16}(?:\||%7[Cc])[0-9A-Za-z_-]{27,40}|(?<![+/])EAA[A-Za-z0-9]{90,1000}(?![+/])`
+    ],
+    // X (Twitter) app-only bearer tokens: 22 × A then base62 and %.
+    ['Twitter bearer token', String.raw `(?<![+/])A{22}[A-Za-z0-9%]{80,120}(?![+/])`],
+    // Mapbox: pk./sk./tk. + base64 JSON . + signature.
+    ['Mapbox token', String.raw `[pst]k\.[A-Za-z0-9_-]{60,200}\.[A-Za-z0-9_-]{20,40}`],
+    // Square: developer.squareup.com "Access tokens" — EAAA… and sq0atp-/sq0csp-.
+    ['Square token', String.raw `EAAA[A-Za-z0-9_-]{22,60}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,60}`],
+    // Plaid: access-<environment>-<uuid>.
+    [
+        'Plaid token',
+        String.raw `access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`
+    ],
+    // Flutterwave: FLWPUBK-/FLWSECK- (_TEST) + 32 hex + -X; encryption keys FLWSECK_TEST + 12.
+    ['Flutterwave key', String.raw `FLW(?:PUBK|SECK)(?:_TEST)?-[A-Za-z0-9]{12,32}(?:-X)?`],
+    // Duffel: duffel.com/docs "Access tokens" — duffel_test_/duffel_live_ + 43.
+    ['Duffel token', String.raw `duffel_(?:test|live)_[A-Za-z0-9_=-]{43}`],
+    // Shippo: shippo_live_/shippo_test_ + 40 hex.
+    ['Shippo token', String.raw `shippo_(?:live|test)_[a-fA-F0-9]{40}`],
+    // EasyPost: production EZAK…, test EZTK… + 54.
+    ['EasyPost key', String.raw `EZ[AT]K[A-Za-z0-9]{54}`],
+    // Frame.io developer tokens: fio-u- + 64.
+    ['Frame.io token', String.raw `fio-u-[A-Za-z0-9_=-]{64}`],
+    // Typeform personal tokens: tfp_ + 59.
+    ['Typeform token', String.raw `tfp_[A-Za-z0-9_.=-]{40,80}`],
+    // Adobe client secrets: p8e- + 32.
+    ['Adobe client secret', String.raw `p8e-[A-Za-z0-9]{32}`],
+    // Airtable personal access tokens: pat + 14 . + 64 hex.
+    ['Airtable token', String.raw `pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`],
+    // MaxMind license keys: 6 _ 29 _mmk.
+    ['MaxMind key', String.raw `[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk`],
+    // 42 (intra) client secrets: s-s4t2ud-/s-s4t2af- + 64 hex.
+    ['42 client secret', String.raw `s-s4t2(?:ud|af)-[a-fA-F0-9]{64}`]
+];
+
+;// CONCATENATED MODULE: ./src/core/secret-rules-shapes.ts
+/**
+ * Secrets recognised by their structure rather than a vendor prefix: key
+ * blocks, signed tokens, credentials inside URLs and connection strings, and
+ * values under a label that names them. Where a rule has a `(?<secret>…)`
+ * group only that part is redacted, so the reader still sees what was there.
+ * A `(?<![…])` before a long token keeps it from starting again at every
+ * character of a run of its own alphabet, so the scan stays linear.
+ */
+/** A separator between PEM lines: a newline, or an escaped one inside a JSON or code string. */
+const PEM_BREAK = String.raw `(?:\r?\n|(?:\\r)?\\n)[ \t]{0,8}`;
+const PEM_LABEL = String.raw `[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`;
+/**
+ * A PEM body line is a whole line of base64 (it must end where the line ends,
+ * so prose after an unterminated key is kept), or an armour header.
+ */
+const PEM_LINE = String.raw `[A-Za-z0-9+/=]{1,256}(?=[ \t]{0,8}(?:\r?\n|$)|(?:\\r)?\\n|["'\x60,]|-----END)|(?:Proc-Type|DEK-Info|Comment|Version):[^\r\n\\]{0,200}`;
+/** Userinfo characters (RFC 3986 unreserved, percent-encoded, sub-delims but quotes and parentheses). */
+const USERINFO = '[A-Za-z0-9._~%!$&*+,;=-]';
+/** Passwords that stand for one in documentation: the word itself, a variable, stars or x's. */
+const PLACEHOLDER = String.raw `(?:(?:pass(?:word|wd)?|pwd|secret|token|changeme|changeit|example)|\$[A-Za-z_][A-Za-z0-9_]{0,64}|x{3,64}|\*{3,64})`;
+const SHAPED_SECRETS = [
+    // PEM / OpenSSH / PGP private keys (RFC 7468, RFC 4880 armour): BEGIN, at least one body line, END if there.
+    [
+        'private key',
+        `-----BEGIN${PEM_LABEL}(?:${PEM_BREAK}){0,3}(?:${PEM_LINE})(?:(?:${PEM_BREAK}){1,3}(?:${PEM_LINE})){0,400}(?:(?:${PEM_BREAK}){1,3}-----END${PEM_LABEL}|[ \\t]{0,8}-----END${PEM_LABEL})?`
+    ],
+    // JWT (RFC 7519): base64url header "ey…" . payload "ey…" . signature (empty for alg "none").
+    [
+        'JWT',
+        String.raw `(?<![_/-])ey[A-Za-z0-9_-]{15,1000}\.ey[A-Za-z0-9_/-]{15,8000}\.[A-Za-z0-9_/-]{0,4000}={0,2}`
+    ],
+    // A JWT encoded once more in base64: base64("eyJ") is "ZXlK" (not inside a longer base64 blob).
+    ['base64 JWT', String.raw `(?<![+/])ZXlK[A-Za-z0-9+/]{40,12000}={0,2}`],
+    // RFC 3986 userinfo: scheme://user:password@host — the password goes; placeholders (password, $X, xxx, ***) and 1–3 characters stay.
+    [
+        'URL credentials',
+        String.raw `[A-Za-z][A-Za-z0-9+.-]{1,30}://${USERINFO}{0,128}:(?<secret>(?!${PLACEHOLDER}@)${USERINFO}{4,256})(?=@)`,
+        'i'
+    ],
+    // Azure Storage / Service Bus connection strings (learn.microsoft.com): AccountKey=, SharedAccessKey=.
+    [
+        'Azure account key',
+        String.raw `(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{20,200}={0,2})`
+    ],
+    // Azure shared access signatures: the sig= query parameter (base64, maybe URL-encoded).
+    ['Azure SAS signature', String.raw `sig=(?<secret>[A-Za-z0-9%+/]{30,200}={0,2})`],
+    // The AWS secret access key has no prefix; only a labelled one is recognisable.
+    [
+        'AWS secret access key',
+        String.raw `(?:aws_secret_access_key|secret_access_key|secretAccessKey)["']?\s{0,5}[:=]\s{0,5}["']?(?<secret>[A-Za-z0-9/+=]{40})`,
+        'i'
+    ]
+];
+
+;// CONCATENATED MODULE: ./src/core/secret-view.ts
+/**
+ * The text as a reader sees it, for secret matching. A token can be split by
+ * what does not show once GitHub renders the comment — zero-width and other
+ * format characters, HTML comments, markdown backslash escapes (`ghp\_…`
+ * renders as `ghp_…`) — or spelled with character references (`gh&#112;_…`).
+ * Secrets are matched on a view where those pieces are dropped or decoded,
+ * and each match is mapped back to the original text, swallowing whatever was
+ * hidden inside it.
+ */
+/**
+ * Pieces that render differently from how they are written: Unicode format
+ * characters (zero-width space and joiners, soft hyphen, bidi marks, word
+ * joiner, BOM, tag characters …), the combining grapheme joiner, variation
+ * selectors and the Hangul fillers; numeric character references and the
+ * named references of invisible characters; a backslash before ASCII
+ * punctuation (CommonMark drops it). HTML comments are found by
+ * commentPieces. Every quantifier is bounded.
+ */
+const PIECE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|[\uFE00-\uFE0F]|&#(?:[xX]0{0,8}[0-9A-Fa-f]{1,6}|0{0,8}[0-9]{1,7});|&(?:ZeroWidthSpace|NegativeVeryThinSpace|NegativeThinSpace|NegativeMediumSpace|NegativeThickSpace|zwj|zwnj|shy|NoBreak|lrm|rlm|InvisibleTimes|InvisibleComma|ApplyFunction|it|ic|af);|\\(?=[!-/:-@[-`{-~])/gu;
+const INVISIBLE = /^(?:[\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|[\uFE00-\uFE0F])$/u;
+/**
+ * What a piece is in the view: nothing for an invisible character or a
+ * reference to one, the character for a reference to printable ASCII (enough
+ * to spell any token), undefined (keep as written) for any other reference.
+ */
+function viewOf(piece) {
+    if (!piece.startsWith('&#'))
+        return '';
+    const hex = piece[2] === 'x' || piece[2] === 'X';
+    const code = Number.parseInt(piece.slice(hex ? 3 : 2, -1), hex ? 16 : 10);
+    if (code > 0x10ffff)
+        return undefined;
+    const char = String.fromCodePoint(code);
+    if (INVISIBLE.test(char))
+        return '';
+    return code >= 0x20 && code < 0x7f ? char : undefined;
+}
+/**
+ * Closed HTML comments, found with indexOf from left to right so the scan is
+ * linear: once a `<!--` has no `-->` after it, no later one has either.
+ */
+function commentPieces(text) {
+    const pieces = [];
+    let from = 0;
+    for (;;) {
+        const open = text.indexOf('<!--', from);
+        if (open < 0)
+            return pieces;
+        const close = text.indexOf('-->', open + 4);
+        if (close < 0)
+            return pieces;
+        pieces.push([open, close + 3, '']);
+        from = close + 3;
+    }
+}
+/** The pieces of the text that differ in the view, sorted, without overlaps. */
+function pieces(text) {
+    const found = commentPieces(text);
+    for (const match of text.matchAll(PIECE)) {
+        const view = viewOf(match[0]);
+        if (view !== undefined)
+            found.push([match.index, match.index + match[0].length, view]);
+    }
+    found.sort((a, b) => a[0] - b[0]);
+    const kept = [];
+    for (const piece of found) {
+        const last = kept[kept.length - 1];
+        if (!last || piece[0] >= last[1])
+            kept.push(piece);
+    }
+    return kept;
+}
+/**
+ * Builds the view; the original text itself when nothing differs. The view is
+ * a list of runs: text copied as written (each character maps to itself) or
+ * one decoded reference (its character maps to the whole reference).
+ */
+function visibleView(original) {
+    const found = pieces(original);
+    if (found.length === 0)
+        return { text: original, originSpan: (start, end) => [start, end] };
+    const viewStarts = [];
+    const runs = [];
+    const parts = [];
+    let viewLength = 0;
+    const addRun = (origin, originEnd, text, copied) => {
+        if (text.length === 0)
+            return;
+        viewStarts.push(viewLength);
+        runs.push({ origin, originEnd, copied });
+        parts.push(text);
+        viewLength += text.length;
+    };
+    let cursor = 0;
+    for (const [start, end, view] of found) {
+        addRun(cursor, start, original.slice(cursor, start), true);
+        addRun(start, end, view, false);
+        cursor = end;
+    }
+    addRun(cursor, original.length, original.slice(cursor), true);
+    /** The run holding view offset `index`, by binary search. */
+    const runAt = (index) => {
+        let low = 0;
+        let high = viewStarts.length - 1;
+        while (low < high) {
+            const mid = (low + high + 1) >> 1;
+            if (viewStarts[mid] <= index)
+                low = mid;
+            else
+                high = mid - 1;
+        }
+        return low;
+    };
+    const startOf = (index) => {
+        const i = runAt(index);
+        const run = runs[i];
+        return run.copied ? run.origin + index - viewStarts[i] : run.origin;
+    };
+    const endOf = (index) => {
+        const i = runAt(index);
+        const run = runs[i];
+        return run.copied ? run.origin + index - viewStarts[i] + 1 : run.originEnd;
+    };
+    return {
+        text: parts.join(''),
+        originSpan: (start, end) => [startOf(start), endOf(end - 1)]
+    };
+}
+/** Replaces each span (merged where they overlap or touch) with `replacement`. */
+function replaceSpans(original, spans, replacement) {
+    if (spans.length === 0)
+        return original;
+    const sorted = [...spans].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    const out = [];
+    let cursor = 0;
+    let open;
+    for (const [start, end] of sorted) {
+        if (open && start <= open[1]) {
+            open[1] = Math.max(open[1], end);
+            continue;
+        }
+        if (open) {
+            out.push(original.slice(cursor, open[0]), replacement);
+            cursor = open[1];
+        }
+        open = [start, end];
+    }
+    if (open)
+        out.push(original.slice(cursor, open[0]), replacement);
+    out.push(original.slice(open ? open[1] : cursor));
+    return out.join('');
+}
+
 ;// CONCATENATED MODULE: ./src/core/secret-patterns.ts
 /**
  * Secret redaction (security invariant 4). Known token formats are matched by
  * shape; the run's own secrets are matched by exact value, because a model
  * that somehow saw the key could quote it in any shape we do not know.
+ *
+ * Both are matched on the text as a reader sees it (secret-view.ts), so a
+ * token split by zero-width characters, HTML comments or markdown escapes,
+ * or spelled with character references, is still found, and the hidden
+ * pieces inside it are redacted with it.
  */
+
+
+
+
+
 const REDACTED = '[REDACTED]';
-/**
- * Known token shapes. Each pattern is global; prefixes anchor on a non-word
- * boundary so identifiers that merely contain the letters stay untouched.
- */
-const TOKEN_PATTERNS = [
-    // PEM private keys: the whole block, or up to the last base64 line when the END line is missing.
-    {
-        name: 'private key',
-        pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY[A-Z ]*-----|(?:\r?\n(?:[A-Za-z0-9+/=]{4,}|(?:Proc-Type|DEK-Info|Comment|Version):[^\r\n]*)?)*)/g
-    },
-    { name: 'GitHub token', pattern: /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,255}\b/g },
-    { name: 'GitHub fine-grained token', pattern: /\bgithub_pat_[A-Za-z0-9_]{20,255}/g },
-    { name: 'AWS access key id', pattern: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g },
-    {
-        // The secret half of an AWS key pair has no prefix; only a labelled one is recognisable.
-        name: 'AWS secret access key',
-        pattern: /(aws_secret_access_key|secret_access_key|secretAccessKey)(["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}/gi
-    },
-    { name: 'Slack token', pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
-    // Covers sk-ant- (Anthropic) and sk-proj- / sk-svcacct- / legacy sk- (OpenAI).
-    { name: 'OpenAI / Anthropic key', pattern: /\bsk-[A-Za-z0-9_-]{20,}/g },
-    { name: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}/g },
-    { name: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-    // Header and payload of a JWT are base64url JSON objects, so both start with "eyJ".
-    { name: 'JWT', pattern: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g }
-];
+/** Every known secret shape, compiled once. */
+const RULES = [
+    ...SHAPED_SECRETS,
+    ...DEV_PLATFORM_TOKENS,
+    ...SERVICE_TOKENS
+].map(compileRule);
+/** The families of secret shapes recognised, for documentation and tests. */
+const SECRET_FAMILIES = RULES.map((rule) => rule.family);
 /**
  * Run secrets shorter than this are not matched by value: redacting every
  * occurrence of a 3-letter string would shred the comment, and real tokens
  * and API keys are far longer.
  */
 const MIN_EXACT_SECRET_LENGTH = 8;
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 /**
  * The values to match exactly: each secret, and each line of a multi-line
- * secret (as the Actions runner masks them), longest first so a secret that
- * contains another is redacted whole.
+ * secret (as the Actions runner masks them), as a reader would see them.
  */
 function exactValues(secrets) {
     const values = new Set();
     for (const secret of secrets) {
         for (const candidate of [secret, ...secret.split(/\r?\n/)]) {
-            const value = candidate.trim();
+            const value = visibleView(candidate.trim()).text;
             if (value.length >= MIN_EXACT_SECRET_LENGTH)
                 values.add(value);
         }
     }
-    return [...values].sort((a, b) => b.length - a.length);
+    return [...values];
 }
-/** Replaces every known token shape and every exact run secret with [REDACTED]. */
+/** The [start, end) ranges of `text` where `value` occurs. */
+function occurrences(text, value) {
+    const ranges = [];
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+        ranges.push([at, at + value.length]);
+    }
+    return ranges;
+}
+/** The spans of the original text that hold a secret, overlapping ones included. */
+function secretSpans(text, secrets) {
+    const view = visibleView(text);
+    const ranges = exactValues(secrets).flatMap((value) => occurrences(view.text, value));
+    for (const rule of RULES)
+        ranges.push(...matchRanges(rule, view.text));
+    return ranges.map(([start, end]) => view.originSpan(start, end));
+}
+/** Replaces every known secret shape and every exact run secret with [REDACTED]. */
 function redactSecrets(text, secrets = []) {
-    let result = text;
-    for (const value of exactValues(secrets)) {
-        result = result.replace(new RegExp(escapeRegExp(value), 'g'), REDACTED);
-    }
-    for (const { name, pattern } of TOKEN_PATTERNS) {
-        result = result.replace(pattern, (_match, label, separator) => 
-        // Keep the label of a labelled secret so the reader still sees what was there.
-        name === 'AWS secret access key'
-            ? `${String(label)}${String(separator)}${REDACTED}`
-            : REDACTED);
-    }
-    return result;
+    return replaceSpans(text, secretSpans(text, secrets), REDACTED);
 }
 /** True when redactSecrets would change the text. */
 function containsSecret(text, secrets = []) {
-    return redactSecrets(text, secrets) !== text;
+    return secretSpans(text, secrets).length > 0;
 }
 
 ;// CONCATENATED MODULE: ./src/core/sanitize.ts
@@ -69936,6 +71626,9 @@ function runNotes(input, secrets = []) {
     if (input.newerHead !== undefined) {
         notes.push(`<p><strong>Newer head:</strong> ${sha(input.newerHead)} was pushed while this run reviewed; it will be reviewed next. Everything was published against the head reviewed.</p>`);
     }
+    if ((input.unverifiedState ?? 0) > 0) {
+        notes.push(`<p><strong>Unsigned state ignored:</strong> ${input.unverifiedState} comment(s) or check run(s) carried bot state without a valid <code>state_key</code> signature.</p>`);
+    }
     return [...notes, ...recordNotes(input, secrets)];
 }
 const header = (...titles) => titles.map((data) => ({ data, header: true }));
@@ -69994,7 +71687,7 @@ const actionLog = {
 };
 function reviewEngineDeps(input) {
     const { config, env } = input;
-    const secrets = [config.githubToken, config.opencodeApiKey].filter((value) => value.length >= 8);
+    const secrets = [config.githubToken, config.opencodeApiKey, config.stateKey].filter((value) => value.length >= 8);
     return {
         gatewayFor: (request) => new GitHubReviewGateway({
             client: input.client,
@@ -76015,14 +77708,14 @@ const CATEGORY_NAMES = {
     financial: 'financial data',
     health: 'health data'
 };
-function sensitivity_escapeRegExp(text) {
+function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 // Word-bounded and case-insensitive: "@stripe/stripe-js" matches "stripe", "stripes" does not.
 const MATCHERS = Object.keys(TERMS).flatMap((category) => TERMS[category].map((term) => ({
     category,
     term,
-    pattern: new RegExp(`(?<![A-Za-z0-9])${sensitivity_escapeRegExp(term).replace(/ /g, '[\\s_-]+')}(?![A-Za-z0-9])`, 'i')
+    pattern: new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(term).replace(/ /g, '[\\s_-]+')}(?![A-Za-z0-9])`, 'i')
 })));
 const packageSchema = object({
     name: schemas_string().optional().catch(undefined),
@@ -77851,7 +79544,8 @@ const summaryBlock = object({
 const rmcocBlockSchema = preprocess((value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !('kind' in value)
     ? { ...value, kind: 'finding' }
     : value, discriminatedUnion('kind', [findingBlock, replyBlock, summaryBlock]));
-const FENCE = /^```rmcoc[ \t]*\r?\n([\s\S]*?)\r?\n```[ \t]*$/gm;
+/** The fenced rmcoc block; the last one in a body counts. */
+const RMCOC_FENCE = /^```rmcoc[ \t]*\r?\n([\s\S]*?)\r?\n```[ \t]*$/gm;
 function utf8Bytes(text) {
     return new TextEncoder().encode(text).length;
 }
@@ -77866,7 +79560,7 @@ function rmcoc_describeIssues(error) {
  * anything quoted in that text cannot stand in for it.
  */
 function parseRmcoc(body) {
-    const matches = [...body.matchAll(FENCE)];
+    const matches = [...body.matchAll(RMCOC_FENCE)];
     const last = matches.at(-1);
     if (last === undefined) {
         return { ok: false, reason: 'no-block', detail: 'no ```rmcoc fenced block' };
@@ -78642,6 +80336,8 @@ function withHistory(current, earlier, fits) {
  * regressions match on), then the finding texts.
  */
 
+/** What signing adds to a block at most (a `"sig"` member of 64 hex digits, indented). */
+const SIGNATURE_RESERVE_BYTES = 128;
 
 /** Longest finding and assessment the schema admits. */
 const FINDING_MAX = 500;
@@ -78730,7 +80426,8 @@ function summary_record_summaryBlock(input, secrets = [], maxBytes = RMCOC_MAX_B
     if (input.records === undefined)
         return base;
     const records = input.records.map((r) => cleanRecord(r, secrets));
-    const limit = Math.min(maxBytes, RMCOC_MAX_BYTES);
+    // Room for the signature a state_key adds after composing (`"sig": "<64 hex>"`).
+    const limit = Math.min(maxBytes, RMCOC_MAX_BYTES - SIGNATURE_RESERVE_BYTES);
     let block = base;
     for (const trim of TRIM_STEPS) {
         block = { ...base, findings: records.map((r) => trimRecord(r, trim)) };
@@ -79613,6 +81310,7 @@ async function finishRun(input) {
         ...(recorded.warning === undefined ? {} : { recordWarning: recorded.warning }),
         scope: summary.scope,
         headSha: context.pr.headSha,
+        unverifiedState: prepared.unverifiedState,
         ...(moved === undefined ? {} : { newerHead: moved })
     });
     const count = (action) => tools.threadOutcomes.filter((o) => o.action === action).length;
@@ -79625,20 +81323,54 @@ async function finishRun(input) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/hidden-markup.ts
+/**
+ * Markup that GitHub renders without showing its text: the alt text of an
+ * image (the picture is shown instead), a link's title (a hover tooltip) and
+ * HTML attribute values (alt, title, aria-*, data-*, placeholder). A person
+ * reviewing the PR never reads them, so the model must not either: they are
+ * where instructions hide. The visible parts (link text, the image's target)
+ * stay. Linear: every pattern is bounded, nothing backtracks across lines.
+ */
+/** `![alt](target "title")` → `![](target)`; a reference image `![alt][ref]` → `![][ref]`. */
+const IMAGE_ALT = /!\[[^\]\n]{0,2000}\](?=[([])/g;
+/** The optional title of an inline link or image: `(target "title")`, `'title'` or `(title)`. */
+const LINK_TITLE = /(\]\(\s{0,8}<?[^\s()<>]{0,2000}>?)\s{1,8}(?:"[^"\n]{0,2000}"|'[^'\n]{0,2000}'|\([^()\n]{0,2000}\))\s{0,8}\)/g;
+/** A reference definition's title: `[ref]: target "title"`. */
+const DEFINITION_TITLE = /^( {0,3}\[[^\]\n]{1,999}\]:\s{0,8}\S{1,2000})\s{1,8}(?:"[^"\n]{0,2000}"|'[^'\n]{0,2000}'|\([^()\n]{0,2000}\))\s*$/gm;
+/** An HTML start tag; its attributes are filtered one by one. */
+const START_TAG = /<([A-Za-z][A-Za-z0-9-]{0,30})(\s[^<>]{0,4000})?>/g;
+/** One attribute: name, and an optional quoted or bare value. */
+const ATTRIBUTE = /\s+([^\s"'<>/=]{1,100})(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+/** Attributes whose value is not displayed as text. */
+const HIDDEN_ATTRIBUTE = /^(?:alt|title|placeholder|aria-[a-z-]+|data-[\w.:-]*|label|summary|content)$/i;
+function keepVisibleAttributes(attributes) {
+    return attributes.replace(ATTRIBUTE, (whole, name) => HIDDEN_ATTRIBUTE.test(name) ? '' : whole);
+}
+function stripHiddenMarkup(text) {
+    return text
+        .replace(IMAGE_ALT, '![]')
+        .replace(LINK_TITLE, '$1)')
+        .replace(DEFINITION_TITLE, '$1')
+        .replace(START_TAG, (_whole, tag, attributes) => `<${tag}${attributes === undefined ? '' : keepVisibleAttributes(attributes)}>`);
+}
+
 ;// CONCATENATED MODULE: ./src/core/untrusted-text.ts
 /**
  * Text the PR's author (or anyone commenting) controls reaches the model only
  * as fenced data: PR title and body, comments, AGENTS.md, the diff. Before
  * fencing, hidden content is removed so what the model reads is what a human
- * reviewer sees: HTML comments (invisible when GitHub renders markdown) and
+ * reviewer sees: HTML comments (invisible when GitHub renders markdown),
  * invisible or direction-changing characters (zero-width, bidi controls,
- * Unicode tag characters used to smuggle ASCII).
+ * Unicode tag characters used to smuggle ASCII), and markup whose text is
+ * never displayed (image alt text, link titles, HTML attribute values).
  *
  * Code (the diff) is treated differently from prose: there, an invisible
  * character can be the bug ("Trojan Source", CVE-2021-42574), so it is shown
  * as a visible [U+XXXX] escape instead of being dropped, and HTML comments
  * are marked rather than removed so the diff keeps its lines.
  */
+
 /**
  * Invisible and formatting characters: soft hyphen, combining grapheme
  * joiner, Arabic letter mark, Hangul fillers, Mongolian vowel separator,
@@ -79650,7 +81382,7 @@ async function finishRun(input) {
  */
 // The class lists combining characters on purpose: matching them one by one is the point.
 /* eslint-disable no-misleading-character-class */
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+const untrusted_text_INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 /* eslint-enable no-misleading-character-class */
 /** C0/C1 controls other than tab, line feed and carriage return (e.g. terminal escapes). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -79665,11 +81397,12 @@ function visibleEscape(char) {
 /** Strips (prose) or exposes (code) hidden content; see the file comment. */
 function neutralizeUntrusted(text, kind) {
     if (kind === 'prose') {
-        return text.replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '');
+        const visible = text.replace(HTML_COMMENT, '').replace(untrusted_text_INVISIBLE, '').replace(CONTROL, '');
+        return stripHiddenMarkup(visible);
     }
     return text
         .replace(HTML_COMMENT, HTML_COMMENT_MARK)
-        .replace(INVISIBLE, visibleEscape)
+        .replace(untrusted_text_INVISIBLE, visibleEscape)
         .replace(CONTROL, visibleEscape);
 }
 function longestBacktickRun(text) {
@@ -80470,6 +82203,25 @@ function settleDisputes(threads, reviewers, options = {}) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/core/finding-path.ts
+/**
+ * Where a finding may point: a file of the pull request, or another path of
+ * the repository written plainly (relative, no "..", no backtick, no control
+ * character). The path is printed in comments and the summary, so one that
+ * could close a code span, start a line or point outside the repository is
+ * refused with the reason, never posted.
+ */
+const PLAIN_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[^`\p{Cc}\\]{1,500}$/u;
+/** Why `path` cannot carry a finding; undefined when it can. */
+function findingPathProblem(path, prFiles) {
+    if (prFiles.has(path))
+        return undefined;
+    if (!PLAIN_PATH.test(path)) {
+        return `file "${path.slice(0, 200)}" is not a plain repository path (relative, no "..", no backtick or control character)`;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./node_modules/diff/libesm/diff/character.js
 
 class CharacterDiff extends base_Diff {
@@ -80523,6 +82275,25 @@ function editDistance(a, b) {
     return diffChars(a, b)
         .filter((change) => change.added || change.removed)
         .reduce((sum, change) => sum + change.value.length, 0);
+}
+
+;// CONCATENATED MODULE: ./src/review/run-state-view.ts
+
+const visible = (reply) => ({
+    ...reply,
+    body: neutralizeUntrusted(reply.body, 'prose')
+});
+function neutralizeReplies(state) {
+    return {
+        ...state,
+        threads: state.threads.map((thread) => ({
+            ...thread,
+            developer_replies: thread.developer_replies.map(visible),
+            ...(thread.other_comments === undefined
+                ? {}
+                : { other_comments: thread.other_comments.map(visible) })
+        }))
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/review/stage-results.ts
@@ -80650,6 +82421,8 @@ function liveRunState(state, outcomes) {
 
 
 
+
+
 class ActionReviewTools {
     options;
     /** The pass the orchestrator is running; submit_pass_results must name it. */
@@ -80660,12 +82433,15 @@ class ActionReviewTools {
     /** Duplicate and rejected submissions (the stage counts them, this keeps them for the report). */
     refused = [];
     limits;
+    prPaths;
     constructor(options) {
         this.options = options;
+        this.prPaths = new Set((options.files ?? []).map((file) => file.path));
         this.limits = new AnswerLimits(options.maxThreadActions ?? DEFAULT_MAX_THREAD_ACTIONS, options.onlyThread);
     }
     async getRunState() {
-        return liveRunState(this.options.state, this.threadOutcomes);
+        // Replies are the PR's people's text: the model gets what a reviewer sees, no hidden parts.
+        return neutralizeReplies(liveRunState(this.options.state, this.threadOutcomes));
     }
     async getFilePatch(args) {
         return filePatchFor(this.options.files ?? [], args.file);
@@ -80676,6 +82452,12 @@ class ActionReviewTools {
                 status: 'rejected',
                 reason: `This run only answers the reply in thread ${this.options.onlyThread}: it posts no new findings. Leave it for the next review.`
             };
+        }
+        const pathProblem = findingPathProblem(args.file, this.prPaths);
+        if (pathProblem !== undefined) {
+            const reason = `${pathProblem}: use the path as the PR's file list shows it.`;
+            this.refuse(args, 'rejected', reason);
+            return { status: 'rejected', reason };
         }
         const result = this.options.stage.submit(this.currentPass, {
             file: args.file,
@@ -80688,14 +82470,7 @@ class ActionReviewTools {
             combines: args.combines
         });
         if (result.kind === 'duplicate' || result.kind === 'rejected') {
-            this.refused.push({
-                file: args.file,
-                line: args.line,
-                score: args.assessment.score,
-                finding: args.assessment.finding,
-                kind: result.kind,
-                reason: result.reason
-            });
+            this.refuse(args, result.kind, result.reason);
         }
         return toToolResult(result);
     }
@@ -80774,6 +82549,16 @@ class ActionReviewTools {
         return this.options.state.threads.filter((thread) => (thread.status === 'PENDING' || thread.status === 'DISPUTED') &&
             thread.origin !== 'summary' &&
             !handled.has(thread.id));
+    }
+    refuse(args, kind, reason) {
+        this.refused.push({
+            file: args.file,
+            line: args.line,
+            score: args.assessment.score,
+            finding: args.assessment.finding,
+            kind,
+            reason
+        });
     }
     /** The current state with this run's actions applied. */
     liveState() {
@@ -81393,13 +83178,168 @@ async function loadReviewContext(gateway) {
     return { pr, files, threads, issueComments, agentsMd, packageJson, readme };
 }
 
+;// CONCATENATED MODULE: ./src/core/state-signature.ts
+/**
+ * Signed state: other workflows post as github-actions[bot] too, so a
+ * workflow that echoes attacker text holding a marked rmcoc block could forge
+ * the bot's memory. With a `state_key`, every block the bot writes carries
+ * `sig`, an HMAC-SHA256 of the block (keys sorted, `sig` left out) and of the
+ * pull request it belongs to; a block without a valid `sig` is not state.
+ * The key never leaves the action process.
+ */
+
+
+/** The fence a rejected block is renamed to: no longer an rmcoc block, still readable. */
+const REJECTED_FENCE = '```rmcoc-unverified';
+/** JSON with object keys sorted at every depth: one text per value. */
+function canonical(value) {
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    if (value !== null && typeof value === 'object') {
+        const entries = Object.entries(value)
+            .filter(([key]) => key !== 'sig')
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+    }
+    return JSON.stringify(value);
+}
+function state_signature_mac(block, key, scope) {
+    const where = `${scope.owner}/${scope.repo}#${scope.number}`.toLowerCase();
+    return (0,external_node_crypto_.createHmac)('sha256', key)
+        .update(`${where}\n${canonical(block)}`)
+        .digest('hex');
+}
+function lastBlock(body) {
+    const match = [...body.matchAll(RMCOC_FENCE)].at(-1);
+    if (match === undefined)
+        return undefined;
+    try {
+        return { match, json: JSON.parse(match[1] ?? '') };
+    }
+    catch {
+        return { match, json: undefined };
+    }
+}
+function replaceBlock(body, match, replacement) {
+    const start = match.index ?? 0;
+    return body.slice(0, start) + replacement + body.slice(start + match[0].length);
+}
+/** The body with its rmcoc block signed; a body without a block is returned as it is. */
+function signBody(body, key, scope) {
+    const found = lastBlock(body);
+    if (found === undefined || typeof found.json !== 'object' || found.json === null)
+        return body;
+    const signed = { ...found.json, sig: state_signature_mac(found.json, key, scope) };
+    return replaceBlock(body, found.match, '```rmcoc\n' + JSON.stringify(signed, null, 2) + '\n```');
+}
+/**
+ * Checks the body's rmcoc block. A block that is not validly signed is
+ * renamed (REJECTED_FENCE), so the parsers that come after see no state in it.
+ */
+function verifyBody(body, key, scope) {
+    const found = lastBlock(body);
+    if (found === undefined)
+        return { body, check: 'none' };
+    const json = found.json;
+    const sig = json !== undefined && typeof json === 'object' ? json?.sig : undefined;
+    let check = 'unsigned';
+    if (typeof sig === 'string') {
+        const expected = Buffer.from(state_signature_mac(json, key, scope), 'hex');
+        const given = Buffer.from(sig, 'hex');
+        check =
+            given.length === expected.length && (0,external_node_crypto_.timingSafeEqual)(given, expected) ? 'valid' : 'invalid';
+    }
+    if (check === 'valid')
+        return { body, check };
+    const renamed = found.match[0].replace(/^```rmcoc/, REJECTED_FENCE);
+    return { body: replaceBlock(body, found.match, renamed), check };
+}
+
+;// CONCATENATED MODULE: ./src/review/signed-gateway.ts
+
+class SignedGateway {
+    inner;
+    key;
+    /** Bot-looking blocks that were not validly signed, since this gateway was made. */
+    rejectedBlocks = 0;
+    scope;
+    constructor(inner, key) {
+        this.inner = inner;
+        this.key = key;
+        const pr = inner.pullRequest;
+        this.scope = { owner: pr.owner, repo: pr.repo, number: pr.number };
+    }
+    get pullRequest() {
+        return this.inner.pullRequest;
+    }
+    sign(body) {
+        return signBody(body, this.key, this.scope);
+    }
+    verify(body) {
+        const checked = verifyBody(body, this.key, this.scope);
+        if (checked.check === 'unsigned' || checked.check === 'invalid')
+            this.rejectedBlocks += 1;
+        return checked.body;
+    }
+    getPullRequest = () => this.inner.getPullRequest();
+    listChangedFiles = () => this.inner.listChangedFiles();
+    compareFiles = (base, head) => this.inner.compareFiles(base, head);
+    readFile = (path, ref) => this.inner.readFile(path, ref);
+    listCommits = () => this.inner.listCommits();
+    async listCheckRuns(sha, name) {
+        const runs = await this.inner.listCheckRuns(sha, name);
+        return runs.map((run) => ({ ...run, text: this.verify(run.text) }));
+    }
+    async listReviewThreads() {
+        const threads = await this.inner.listReviewThreads();
+        return threads.map((thread) => ({
+            ...thread,
+            comments: thread.comments.map((comment) => ({ ...comment, body: this.verify(comment.body) }))
+        }));
+    }
+    async listIssueComments() {
+        const comments = await this.inner.listIssueComments();
+        return comments.map((comment) => ({ ...comment, body: this.verify(comment.body) }));
+    }
+    postLineComment(commitId, comment) {
+        return this.inner.postLineComment(commitId, { ...comment, body: this.sign(comment.body) });
+    }
+    postFileComment(commitId, path, body) {
+        return this.inner.postFileComment(commitId, path, this.sign(body));
+    }
+    postReview(commitId, comments, body) {
+        const signed = comments.map((comment) => ({ ...comment, body: this.sign(comment.body) }));
+        return this.inner.postReview(commitId, signed, body === undefined ? undefined : this.sign(body));
+    }
+    replyToThread(commentId, body) {
+        return this.inner.replyToThread(commentId, this.sign(body));
+    }
+    resolveThread(threadId, fallbackReply) {
+        return this.inner.resolveThread(threadId, fallbackReply === undefined
+            ? undefined
+            : { ...fallbackReply, body: this.sign(fallbackReply.body) });
+    }
+    unresolveThread = (threadId) => this.inner.unresolveThread(threadId);
+    createCheckRun(input) {
+        return this.inner.createCheckRun({ ...input, text: this.sign(input.text) });
+    }
+    postIssueComment(body) {
+        return this.inner.postIssueComment(this.sign(body));
+    }
+    updateIssueComment(commentId, body) {
+        return this.inner.updateIssueComment(commentId, this.sign(body));
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/review/prepare-run.ts
 
 
 
 
+
 async function prepareRun(request, config, deps) {
-    const gateway = deps.gatewayFor(request);
+    const inner = deps.gatewayFor(request);
+    const gateway = config.stateKey === '' ? inner : new SignedGateway(inner, config.stateKey);
     const context = await loadReviewContext(gateway);
     const record = await findRunRecord({
         gateway,
@@ -81424,10 +83364,15 @@ async function prepareRun(request, config, deps) {
         ...(context.pr.author === null ? {} : { prAuthor: context.pr.author.login }),
         runRecord: record
     });
+    if (gateway instanceof SignedGateway && gateway.rejectedBlocks > 0) {
+        // Unsigned state is likely another workflow echoing text as the same bot.
+        deps.log.warning(`${gateway.rejectedBlocks} comment(s) or check run(s) carried bot state without a valid state_key signature; ignored.`);
+    }
     for (const ignored of rebuilt.ignored) {
         deps.log.debug(`Ignored comment ${ignored.commentId}: ${ignored.reason}`);
     }
-    return { gateway, context, state: rebuilt.state, record };
+    const unverifiedState = gateway instanceof SignedGateway ? gateway.rejectedBlocks : 0;
+    return { gateway, context, state: rebuilt.state, record, unverifiedState };
 }
 
 ;// CONCATENATED MODULE: ./src/review/thread-reply-prompt.ts
@@ -81535,7 +83480,8 @@ async function threadsOnlyRun(prepared, request, config, deps) {
         refused: [],
         resolvedThreads: [],
         passes: [],
-        mode: 'threads-only'
+        mode: 'threads-only',
+        unverifiedState: prepared.unverifiedState
     });
     return {
         kind: 'reviewed',
@@ -83932,6 +85878,1111 @@ module.exports = {
   normalizeIPv6,
   stringArrayToHexStripped
 }
+
+
+/***/ }),
+
+/***/ 8280:
+/***/ (function(module) {
+
+(function (root) {
+    'use strict';
+    // A list of regular expressions that match arbitrary IPv4 addresses,
+    // for which a number of weird notations exist.
+    // Note that an address like 0010.0xa5.1.1 is considered legal.
+    const ipv4Part = '(0?\\d+|0x[a-f0-9]+)';
+    const ipv4Regexes = {
+        fourOctet: new RegExp(`^${ipv4Part}\\.${ipv4Part}\\.${ipv4Part}\\.${ipv4Part}$`, 'i'),
+        threeOctet: new RegExp(`^${ipv4Part}\\.${ipv4Part}\\.${ipv4Part}$`, 'i'),
+        twoOctet: new RegExp(`^${ipv4Part}\\.${ipv4Part}$`, 'i'),
+        longValue: new RegExp(`^${ipv4Part}$`, 'i')
+    };
+
+    // Regular Expression for checking Octal numbers
+    const octalRegex = new RegExp(`^0[0-7]+$`, 'i');
+    const hexRegex = new RegExp(`^0x[a-f0-9]+$`, 'i');
+
+    const zoneIndex = '%[0-9a-z]{1,}';
+
+    // IPv6-matching regular expressions.
+    // For IPv6, the task is simpler: it is enough to match the colon-delimited
+    // hexadecimal IPv6 and a transitional variant with dotted-decimal IPv4 at
+    // the end.
+    const ipv6Part = '(?:[0-9a-f]+::?)+';
+    const ipv6Regexes = {
+        zoneIndex: new RegExp(zoneIndex, 'i'),
+        'native': new RegExp(`^(::)?(${ipv6Part})?([0-9a-f]+)?(::)?(${zoneIndex})?$`, 'i'),
+        deprecatedTransitional: new RegExp(`^(?:::)(${ipv4Part}\\.${ipv4Part}\\.${ipv4Part}\\.${ipv4Part}(${zoneIndex})?)$`, 'i'),
+        transitional: new RegExp(`^((?:${ipv6Part})|(?:::)(?:${ipv6Part})?)${ipv4Part}\\.${ipv4Part}\\.${ipv4Part}\\.${ipv4Part}(${zoneIndex})?$`, 'i')
+    };
+
+    // Expand :: in an IPv6 address or address part consisting of `parts` groups.
+    function expandIPv6 (string, parts) {
+        // More than one '::' means invalid address
+        if (string.indexOf('::') !== string.lastIndexOf('::')) {
+            return null;
+        }
+
+        let colonCount = 0;
+        let lastColon = -1;
+        let zoneId = (string.match(ipv6Regexes.zoneIndex) || [])[0];
+        let replacement, replacementCount;
+
+        // Remove zone index and save it for later
+        if (zoneId) {
+            zoneId = zoneId.substring(1);
+            string = string.replace(/%.+$/, '');
+        }
+
+        // How many parts do we already have?
+        while ((lastColon = string.indexOf(':', lastColon + 1)) >= 0) {
+            colonCount++;
+        }
+
+        // 0::0 is two parts more than ::
+        if (string.substr(0, 2) === '::') {
+            colonCount--;
+        }
+
+        if (string.substr(-2, 2) === '::') {
+            colonCount--;
+        }
+
+        // An address must not contain more separators than available parts,
+        // and :: must compress at least one part.
+        if (colonCount >= parts) {
+            return null;
+        }
+
+        // replacement = ':' + '0:' * (parts - colonCount)
+        replacementCount = parts - colonCount;
+        replacement = ':';
+        while (replacementCount--) {
+            replacement += '0:';
+        }
+
+        // Insert the missing zeroes
+        string = string.replace('::', replacement);
+
+        // Trim any garbage which may be hanging around if :: was at the edge in
+        // the source string
+        if (string[0] === ':') {
+            string = string.slice(1);
+        }
+
+        if (string[string.length - 1] === ':') {
+            string = string.slice(0, -1);
+        }
+
+        parts = (function () {
+            const ref = string.split(':');
+            const results = [];
+
+            for (let i = 0; i < ref.length; i++) {
+                results.push(ref[i].length > 4 ? NaN : parseInt(ref[i], 16));
+            }
+
+            return results;
+        })();
+
+        return {
+            parts: parts,
+            zoneId: zoneId
+        };
+    }
+
+    // A generic CIDR (Classless Inter-Domain Routing) RFC1518 range matcher.
+    function matchCIDR (first, second, partSize, cidrBits) {
+        if (first.length !== second.length) {
+            throw new Error('ipaddr: cannot match CIDR for objects with different lengths');
+        }
+
+        let part = 0;
+        let shift;
+
+        while (cidrBits > 0) {
+            shift = partSize - cidrBits;
+            if (shift < 0) {
+                shift = 0;
+            }
+
+            if (first[part] >> shift !== second[part] >> shift) {
+                return false;
+            }
+
+            cidrBits -= partSize;
+            part += 1;
+        }
+
+        return true;
+    }
+
+    function parseIntAuto (string) {
+        // Hexadecimal base 16 (0x#)
+        if (hexRegex.test(string)) {
+            return parseInt(string, 16);
+        }
+        // While octal representation is discouraged by ECMAScript 3
+        // and forbidden by ECMAScript 5, we silently allow it to
+        // work only if the rest of the string has numbers less than 8.
+        if (string[0] === '0' && !isNaN(parseInt(string[1], 10))) {
+        if (octalRegex.test(string)) {
+            return parseInt(string, 8);
+        }
+            throw new Error(`ipaddr: cannot parse ${string} as octal`);
+        }
+        // Always include the base 10 radix!
+        return parseInt(string, 10);
+    }
+
+    function padPart (part, length) {
+        while (part.length < length) {
+            part = `0${part}`;
+        }
+
+        return part;
+    }
+
+    const ipaddr = {};
+
+    // An IPv4 address (RFC791).
+    ipaddr.IPv4 = (function () {
+        // Constructs a new IPv4 address from an array of four octets
+        // in network order (MSB first)
+        // Verifies the input.
+        function IPv4 (octets) {
+            if (octets.length !== 4) {
+                throw new Error('ipaddr: ipv4 octet count should be 4');
+            }
+
+            let i, octet;
+
+            for (i = 0; i < octets.length; i++) {
+                octet = octets[i];
+                if (!((0 <= octet && octet <= 255))) {
+                    throw new Error('ipaddr: ipv4 octet should fit in 8 bits');
+                }
+            }
+
+            this.octets = octets;
+        }
+
+        // Special IPv4 address ranges.
+        // See also https://en.wikipedia.org/wiki/Reserved_IP_addresses
+        IPv4.prototype.SpecialRanges = {
+            unspecified: [[new IPv4([0, 0, 0, 0]), 8]],
+            broadcast: [[new IPv4([255, 255, 255, 255]), 32]],
+            // RFC3171
+            multicast: [[new IPv4([224, 0, 0, 0]), 4]],
+            // RFC3927
+            linkLocal: [[new IPv4([169, 254, 0, 0]), 16]],
+            // RFC5735
+            loopback: [[new IPv4([127, 0, 0, 0]), 8]],
+            // RFC6598
+            carrierGradeNat: [[new IPv4([100, 64, 0, 0]), 10]],
+            // RFC1918
+            'private': [
+                [new IPv4([10, 0, 0, 0]), 8],
+                [new IPv4([172, 16, 0, 0]), 12],
+                [new IPv4([192, 168, 0, 0]), 16]
+            ],
+            // Reserved and testing-only ranges; RFCs 5735, 5737, 2544, 1700
+            reserved: [
+                [new IPv4([192, 0, 0, 0]), 24],
+                [new IPv4([192, 0, 2, 0]), 24],
+                [new IPv4([192, 88, 99, 0]), 24],
+                [new IPv4([198, 18, 0, 0]), 15],
+                [new IPv4([198, 51, 100, 0]), 24],
+                [new IPv4([203, 0, 113, 0]), 24],
+                [new IPv4([240, 0, 0, 0]), 4]
+            ],
+            // RFC7534, RFC7535
+            as112: [
+                [new IPv4([192, 175, 48, 0]), 24],
+                [new IPv4([192, 31, 196, 0]), 24],
+            ],
+            // RFC7450
+            amt: [
+                [new IPv4([192, 52, 193, 0]), 24],
+            ],
+        };
+
+        // The 'kind' method exists on both IPv4 and IPv6 classes.
+        IPv4.prototype.kind = function () {
+            return 'ipv4';
+        };
+
+        // Checks if this address matches other one within given CIDR range.
+        IPv4.prototype.match = function (other, cidrRange) {
+            let ref;
+            if (cidrRange === undefined) {
+                ref = other;
+                other = ref[0];
+                cidrRange = ref[1];
+            }
+
+            if (other.kind() !== 'ipv4') {
+                throw new Error('ipaddr: cannot match ipv4 address with non-ipv4 one');
+            }
+
+            return matchCIDR(this.octets, other.octets, 8, cidrRange);
+        };
+
+        // returns a number of leading ones in IPv4 address, making sure that
+        // the rest is a solid sequence of 0's (valid netmask)
+        // returns either the CIDR length or null if mask is not valid
+        IPv4.prototype.prefixLengthFromSubnetMask = function () {
+            let cidr = 0;
+            // non-zero encountered stop scanning for zeroes
+            let stop = false;
+            // number of zeroes in octet
+            const zerotable = {
+                0: 8,
+                128: 7,
+                192: 6,
+                224: 5,
+                240: 4,
+                248: 3,
+                252: 2,
+                254: 1,
+                255: 0
+            };
+            let i, octet, zeros;
+
+            for (i = 3; i >= 0; i -= 1) {
+                octet = this.octets[i];
+                if (octet in zerotable) {
+                    zeros = zerotable[octet];
+                    if (stop && zeros !== 0) {
+                        return null;
+                    }
+
+                    if (zeros !== 8) {
+                        stop = true;
+                    }
+
+                    cidr += zeros;
+                } else {
+                    return null;
+                }
+            }
+
+            return 32 - cidr;
+        };
+
+        // Checks if the address corresponds to one of the special ranges.
+        IPv4.prototype.range = function () {
+            return ipaddr.subnetMatch(this, this.SpecialRanges);
+        };
+
+        // Returns an array of byte-sized values in network order (MSB first)
+        IPv4.prototype.toByteArray = function () {
+            return this.octets.slice(0);
+        };
+
+        // Converts this IPv4 address to an IPv4-mapped IPv6 address.
+        IPv4.prototype.toIPv4MappedAddress = function () {
+            return ipaddr.IPv6.parse(`::ffff:${this.toString()}`);
+        };
+
+        // Symmetrical method strictly for aligning with the IPv6 methods.
+        IPv4.prototype.toNormalizedString = function () {
+            return this.toString();
+        };
+
+        // Returns the address in convenient, decimal-dotted format.
+        IPv4.prototype.toString = function () {
+            return this.octets.join('.');
+        };
+
+        return IPv4;
+    })();
+
+    // A utility function to return broadcast address given the IPv4 interface and prefix length in CIDR notation
+    ipaddr.IPv4.broadcastAddressFromCIDR = function (string) {
+
+        try {
+            const cidr = this.parseCIDR(string);
+            const ipInterfaceOctets = cidr[0].toByteArray();
+            const subnetMaskOctets = this.subnetMaskFromPrefixLength(cidr[1]).toByteArray();
+            const octets = [];
+            let i = 0;
+            while (i < 4) {
+                // Broadcast address is bitwise OR between ip interface and inverted mask
+                octets.push(parseInt(ipInterfaceOctets[i], 10) | parseInt(subnetMaskOctets[i], 10) ^ 255);
+                i++;
+            }
+
+            return new this(octets);
+        } catch (e) {
+            throw new Error('ipaddr: the address does not have IPv4 CIDR format', { cause: e });
+        }
+    };
+
+    // Checks if a given string is formatted like IPv4 address.
+    ipaddr.IPv4.isIPv4 = function (string) {
+        return this.parser(string) !== null;
+    };
+
+    // Checks if a given string is a valid IPv4 address.
+    ipaddr.IPv4.isValid = function (string) {
+        try {
+            new this(this.parser(string));
+            return true;
+        } catch {
+            return false;
+        }
+    };
+
+    // Checks if a given string is a valid IPv4 address in CIDR notation.
+    ipaddr.IPv4.isValidCIDR = function (string) {
+        try {
+            this.parseCIDR(string);
+            return true;
+        } catch {
+            return false;
+        }
+    };
+
+    // Checks if a given string is a full four-part IPv4 Address.
+    ipaddr.IPv4.isValidFourPartDecimal = function (string) {
+        if (ipaddr.IPv4.isValid(string) && string.match(/^(0|[1-9]\d*)(\.(0|[1-9]\d*)){3}$/)) {
+            return true;
+        } else {
+            return false;
+        }
+    };
+
+    // Checks if a given string is a full four-part IPv4 Address with CIDR prefix.
+    ipaddr.IPv4.isValidCIDRFourPartDecimal = function (string) {
+        const match = string.match(/^(.+)\/(\d+)$/);
+
+        if (!ipaddr.IPv4.isValidCIDR(string) || !match) {
+            return false;
+        }
+
+        return ipaddr.IPv4.isValidFourPartDecimal(match[1]);
+    };
+
+    // A utility function to return network address given the IPv4 interface and prefix length in CIDR notation
+    ipaddr.IPv4.networkAddressFromCIDR = function (string) {
+        let cidr, i, ipInterfaceOctets, octets, subnetMaskOctets;
+
+        try {
+            cidr = this.parseCIDR(string);
+            ipInterfaceOctets = cidr[0].toByteArray();
+            subnetMaskOctets = this.subnetMaskFromPrefixLength(cidr[1]).toByteArray();
+            octets = [];
+            i = 0;
+            while (i < 4) {
+                // Network address is bitwise AND between ip interface and mask
+                octets.push(parseInt(ipInterfaceOctets[i], 10) & parseInt(subnetMaskOctets[i], 10));
+                i++;
+            }
+
+            return new this(octets);
+        } catch (e) {
+            throw new Error('ipaddr: the address does not have IPv4 CIDR format', { cause: e });
+        }
+    };
+
+    // Tries to parse and validate a string with IPv4 address.
+    // Throws an error if it fails.
+    ipaddr.IPv4.parse = function (string) {
+        const parts = this.parser(string);
+
+        if (parts === null) {
+            throw new Error('ipaddr: string is not formatted like an IPv4 Address');
+        }
+
+        return new this(parts);
+    };
+
+    // Parses the string as an IPv4 Address with CIDR Notation.
+    ipaddr.IPv4.parseCIDR = function (string) {
+        let match;
+
+        if ((match = string.match(/^(.+)\/(\d+)$/))) {
+            const maskLength = parseInt(match[2]);
+            if (maskLength >= 0 && maskLength <= 32) {
+                const parsed = [this.parse(match[1]), maskLength];
+                Object.defineProperty(parsed, 'toString', {
+                    value: function () {
+                        return this.join('/');
+                    }
+                });
+                return parsed;
+            }
+        }
+
+        throw new Error('ipaddr: string is not formatted like an IPv4 CIDR range');
+    };
+
+    // Classful variants (like a.b, where a is an octet, and b is a 24-bit
+    // value representing last three octets; this corresponds to a class C
+    // address) are omitted due to classless nature of modern Internet.
+    ipaddr.IPv4.parser = function (string) {
+        let match, part, value;
+
+        // parseInt recognizes all that octal & hexadecimal weirdness for us
+        if ((match = string.match(ipv4Regexes.fourOctet))) {
+            return (function () {
+                const ref = match.slice(1, 6);
+                const results = [];
+
+                for (let i = 0; i < ref.length; i++) {
+                    part = ref[i];
+                    results.push(parseIntAuto(part));
+                }
+
+                return results;
+            })();
+        } else if ((match = string.match(ipv4Regexes.longValue))) {
+            value = parseIntAuto(match[1]);
+            if (value > 0xffffffff || value < 0) {
+                throw new Error('ipaddr: address outside defined range');
+            }
+
+            return ((function () {
+                const results = [];
+                let shift;
+
+                for (shift = 0; shift <= 24; shift += 8) {
+                    results.push((value >> shift) & 0xff);
+                }
+
+                return results;
+            })()).reverse();
+        } else if ((match = string.match(ipv4Regexes.twoOctet))) {
+            return (function () {
+                const ref = match.slice(1, 4);
+                const results = [];
+
+                value = parseIntAuto(ref[1]);
+                if (value > 0xffffff || value < 0) {
+                    throw new Error('ipaddr: address outside defined range');
+                }
+
+                results.push(parseIntAuto(ref[0]));
+                results.push((value >> 16) & 0xff);
+                results.push((value >>  8) & 0xff);
+                results.push( value        & 0xff);
+
+                return results;
+            })();
+        } else if ((match = string.match(ipv4Regexes.threeOctet))) {
+            return (function () {
+                const ref = match.slice(1, 5);
+                const results = [];
+
+                value = parseIntAuto(ref[2]);
+                if (value > 0xffff || value < 0) {
+                    throw new Error('ipaddr: address outside defined range');
+                }
+
+                results.push(parseIntAuto(ref[0]));
+                results.push(parseIntAuto(ref[1]));
+                results.push((value >> 8) & 0xff);
+                results.push( value       & 0xff);
+
+                return results;
+            })();
+        } else {
+            return null;
+        }
+    };
+
+    // A utility function to return subnet mask in IPv4 format given the prefix length
+    ipaddr.IPv4.subnetMaskFromPrefixLength = function (prefix) {
+        prefix = parseInt(prefix);
+        if (Number.isNaN(prefix) || prefix < 0 || prefix > 32) {
+            throw new Error('ipaddr: invalid IPv4 prefix length');
+        }
+
+        const octets = [0, 0, 0, 0];
+        let j = 0;
+        const filledOctetCount = Math.floor(prefix / 8);
+
+        while (j < filledOctetCount) {
+            octets[j] = 255;
+            j++;
+        }
+
+        if (filledOctetCount < 4) {
+            octets[filledOctetCount] = Math.pow(2, prefix % 8) - 1 << 8 - (prefix % 8);
+        }
+
+        return new this(octets);
+    };
+
+    // An IPv6 address (RFC2460)
+    ipaddr.IPv6 = (function () {
+        // Constructs an IPv6 address from an array of eight 16 - bit parts
+        // or sixteen 8 - bit parts in network order(MSB first).
+        // Throws an error if the input is invalid.
+        function IPv6 (parts, zoneId) {
+            let i, part;
+
+            if (parts.length === 16) {
+                this.parts = [];
+                for (i = 0; i <= 14; i += 2) {
+                    this.parts.push((parts[i] << 8) | parts[i + 1]);
+                }
+            } else if (parts.length === 8) {
+                this.parts = parts;
+            } else {
+                throw new Error('ipaddr: ipv6 part count should be 8 or 16');
+            }
+
+            for (i = 0; i < this.parts.length; i++) {
+                part = this.parts[i];
+                if (!((0 <= part && part <= 0xffff))) {
+                    throw new Error('ipaddr: ipv6 part should fit in 16 bits');
+                }
+            }
+
+            if (zoneId) {
+                this.zoneId = zoneId;
+            }
+        }
+
+        // Special IPv6 ranges
+        IPv6.prototype.SpecialRanges = {
+            // RFC4291, here and after
+            unspecified: [new IPv6([0, 0, 0, 0, 0, 0, 0, 0]), 128],
+            linkLocal: [new IPv6([0xfe80, 0, 0, 0, 0, 0, 0, 0]), 10],
+            multicast: [new IPv6([0xff00, 0, 0, 0, 0, 0, 0, 0]), 8],
+            loopback: [new IPv6([0, 0, 0, 0, 0, 0, 0, 1]), 128],
+            uniqueLocal: [new IPv6([0xfc00, 0, 0, 0, 0, 0, 0, 0]), 7],
+            ipv4Mapped: [new IPv6([0, 0, 0, 0, 0, 0xffff, 0, 0]), 96],
+            // RFC3879
+            deprecatedSiteLocal: [new IPv6([0xfec0, 0, 0, 0, 0, 0, 0, 0]), 10],
+            // RFC6666
+            discard: [new IPv6([0x100, 0, 0, 0, 0, 0, 0, 0]), 64],
+            // RFC6145
+            rfc6145: [new IPv6([0, 0, 0, 0, 0xffff, 0, 0, 0]), 96],
+            rfc6052: [
+                // RFC6052
+                [new IPv6([0x64, 0xff9b, 0, 0, 0, 0, 0, 0]), 96],
+                // RFC8215
+                [new IPv6([0x64, 0xff9b, 0x1, 0, 0, 0, 0, 0]), 48],
+            ],
+            // RFC3056
+            '6to4': [new IPv6([0x2002, 0, 0, 0, 0, 0, 0, 0]), 16],
+            // RFC6052, RFC6146
+            teredo: [new IPv6([0x2001, 0, 0, 0, 0, 0, 0, 0]), 32],
+            // RFC5180
+            benchmarking: [new IPv6([0x2001, 0x2, 0, 0, 0, 0, 0, 0]), 48],
+            // RFC7450
+            amt: [new IPv6([0x2001, 0x3, 0, 0, 0, 0, 0, 0]), 32],
+            as112v6: [
+                // RFC7535
+                [new IPv6([0x2001, 0x4, 0x112, 0, 0, 0, 0, 0]), 48],
+                // RFC7534
+                [new IPv6([0x2620, 0x4f, 0x8000, 0, 0, 0, 0, 0]), 48],
+            ],
+            // RFC4843
+            deprecatedOrchid: [new IPv6([0x2001, 0x10, 0, 0, 0, 0, 0, 0]), 28],
+            // RFC7343
+            orchid2: [new IPv6([0x2001, 0x20, 0, 0, 0, 0, 0, 0]), 28],
+            // RFC9374
+            droneRemoteIdProtocolEntityTags: [new IPv6([0x2001, 0x30, 0, 0, 0, 0, 0, 0]), 28],
+            // RFC9602
+            segmentRouting: [new IPv6([0x5f00, 0, 0, 0, 0, 0, 0, 0]), 16],
+            reserved: [
+                // RFC3849
+                [new IPv6([0x2001, 0, 0, 0, 0, 0, 0, 0]), 23],
+                // RFC2928
+                [new IPv6([0x2001, 0xdb8, 0, 0, 0, 0, 0, 0]), 32],
+                // RFC9637
+                [new IPv6([0x3fff, 0, 0, 0, 0, 0, 0, 0]), 20],
+            ],
+        };
+
+        // Checks if this address is an IPv4-mapped IPv6 address.
+        IPv6.prototype.isIPv4MappedAddress = function () {
+            return this.range() === 'ipv4Mapped';
+        };
+
+        // The 'kind' method exists on both IPv4 and IPv6 classes.
+        IPv6.prototype.kind = function () {
+            return 'ipv6';
+        };
+
+        // Checks if this address matches other one within given CIDR range.
+        IPv6.prototype.match = function (other, cidrRange) {
+            let ref;
+
+            if (cidrRange === undefined) {
+                ref = other;
+                other = ref[0];
+                cidrRange = ref[1];
+            }
+
+            if (other.kind() !== 'ipv6') {
+                throw new Error('ipaddr: cannot match ipv6 address with non-ipv6 one');
+            }
+
+            return matchCIDR(this.parts, other.parts, 16, cidrRange);
+        };
+
+        // returns a number of leading ones in IPv6 address, making sure that
+        // the rest is a solid sequence of 0's (valid netmask)
+        // returns either the CIDR length or null if mask is not valid
+        IPv6.prototype.prefixLengthFromSubnetMask = function () {
+            let cidr = 0;
+            // non-zero encountered stop scanning for zeroes
+            let stop = false;
+            // number of zeroes in octet
+            const zerotable = {
+                0: 16,
+                32768: 15,
+                49152: 14,
+                57344: 13,
+                61440: 12,
+                63488: 11,
+                64512: 10,
+                65024: 9,
+                65280: 8,
+                65408: 7,
+                65472: 6,
+                65504: 5,
+                65520: 4,
+                65528: 3,
+                65532: 2,
+                65534: 1,
+                65535: 0
+            };
+            let part, zeros;
+
+            for (let i = 7; i >= 0; i -= 1) {
+                part = this.parts[i];
+                if (part in zerotable) {
+                    zeros = zerotable[part];
+                    if (stop && zeros !== 0) {
+                        return null;
+                    }
+
+                    if (zeros !== 16) {
+                        stop = true;
+                    }
+
+                    cidr += zeros;
+                } else {
+                    return null;
+                }
+            }
+
+            return 128 - cidr;
+        };
+
+
+        // Checks if the address corresponds to one of the special ranges.
+        IPv6.prototype.range = function () {
+            return ipaddr.subnetMatch(this, this.SpecialRanges);
+        };
+
+        // Returns an array of byte-sized values in network order (MSB first)
+        IPv6.prototype.toByteArray = function () {
+            let part;
+            const bytes = [];
+            const ref = this.parts;
+            for (let i = 0; i < ref.length; i++) {
+                part = ref[i];
+                bytes.push(part >> 8);
+                bytes.push(part & 0xff);
+            }
+
+            return bytes;
+        };
+
+        // Returns the address in expanded format with all zeroes included, like
+        // 2001:0db8:0008:0066:0000:0000:0000:0001
+        IPv6.prototype.toFixedLengthString = function () {
+            const addr = ((function () {
+                const results = [];
+                for (let i = 0; i < this.parts.length; i++) {
+                    results.push(padPart(this.parts[i].toString(16), 4));
+                }
+
+                return results;
+            }).call(this)).join(':');
+
+            let suffix = '';
+
+            if (this.zoneId) {
+                suffix = `%${this.zoneId}`;
+            }
+
+            return addr + suffix;
+        };
+
+        // Converts this address to IPv4 address if it is an IPv4-mapped IPv6 address.
+        // Throws an error otherwise.
+        IPv6.prototype.toIPv4Address = function () {
+            if (!this.isIPv4MappedAddress()) {
+                throw new Error('ipaddr: trying to convert a generic ipv6 address to ipv4');
+            }
+
+            const ref = this.parts.slice(-2);
+            const high = ref[0];
+            const low = ref[1];
+
+            return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+        };
+
+        // Returns the address in expanded format with all zeroes included, like
+        // 2001:db8:8:66:0:0:0:1
+        //
+        // Deprecated: use toFixedLengthString() instead.
+        IPv6.prototype.toNormalizedString = function () {
+            const addr = ((function () {
+                const results = [];
+
+                for (let i = 0; i < this.parts.length; i++) {
+                    results.push(this.parts[i].toString(16));
+                }
+
+                return results;
+            }).call(this)).join(':');
+
+            let suffix = '';
+
+            if (this.zoneId) {
+                suffix = `%${this.zoneId}`;
+            }
+
+            return addr + suffix;
+        };
+
+        // Returns the address in compact, human-readable format like
+        // 2001:db8:8:66::1
+        // in line with RFC 5952 (see https://tools.ietf.org/html/rfc5952#section-4)
+        IPv6.prototype.toRFC5952String = function () {
+            const regex = /((^|:)(0(:|$)){2,})/g;
+            // The zone identifier (RFC 4007) is not part of the address; match
+            // against the address alone so a trailing zero run right before the
+            // "%" suffix still gets compressed (RFC 5952, 4.2.2).
+            let suffix = '';
+            if (this.zoneId) {
+                suffix = `%${this.zoneId}`;
+            }
+            const normalized = this.toNormalizedString();
+            const string = normalized.slice(0, normalized.length - suffix.length);
+            let bestMatchIndex = 0;
+            let bestMatchLength = -1;
+            let bestMatchGroups = -1;
+            let match;
+
+            while ((match = regex.exec(string))) {
+                // Compare by the number of zero groups, not the matched length:
+                // a run that is not at the start carries a leading ":" in the
+                // match, so an equal-length run later in the address would
+                // otherwise be preferred over the leftmost one (RFC 5952, 4.2.3).
+                const groups = (match[0].match(/0/g) || []).length;
+                if (groups > bestMatchGroups) {
+                    bestMatchGroups = groups;
+                    bestMatchIndex = match.index;
+                    bestMatchLength = match[0].length;
+                }
+            }
+
+            if (bestMatchLength < 0) {
+                return string + suffix;
+            }
+
+            return `${string.substring(0, bestMatchIndex)}::${string.substring(bestMatchIndex + bestMatchLength)}${suffix}`;
+        };
+
+        // Returns the address in compact, human-readable format like
+        // 2001:db8:8:66::1
+        // Calls toRFC5952String under the hood.
+        IPv6.prototype.toString = function () {
+            return this.toRFC5952String();
+        };
+
+        return IPv6;
+
+    })();
+
+    // A utility function to return broadcast address given the IPv6 interface and prefix length in CIDR notation
+    ipaddr.IPv6.broadcastAddressFromCIDR = function (string) {
+        try {
+            const cidr = this.parseCIDR(string);
+            const ipInterfaceOctets = cidr[0].toByteArray();
+            const subnetMaskOctets = this.subnetMaskFromPrefixLength(cidr[1]).toByteArray();
+            const octets = [];
+            let i = 0;
+            while (i < 16) {
+                // Broadcast address is bitwise OR between ip interface and inverted mask
+                octets.push(parseInt(ipInterfaceOctets[i], 10) | parseInt(subnetMaskOctets[i], 10) ^ 255);
+                i++;
+            }
+
+            return new this(octets);
+        } catch (e) {
+            throw new Error('ipaddr: the address does not have IPv6 CIDR format', { cause: e });
+        }
+    };
+
+    // Checks if a given string is formatted like IPv6 address.
+    ipaddr.IPv6.isIPv6 = function (string) {
+        return this.parser(string) !== null;
+    };
+
+    // Checks to see if string is a valid IPv6 Address
+    ipaddr.IPv6.isValid = function (string) {
+
+        // Since IPv6.isValid is always called first, this shortcut
+        // provides a substantial performance gain.
+        if (typeof string === 'string' && string.indexOf(':') === -1) {
+            return false;
+        }
+
+        try {
+            const addr = this.parser(string);
+            new this(addr.parts, addr.zoneId);
+            return true;
+        } catch {
+            return false;
+        }
+    };
+
+    // Checks if a given string is a valid IPv6 address in CIDR notation.
+    ipaddr.IPv6.isValidCIDR = function (string) {
+
+        // See note in IPv6.isValid
+        if (typeof string === 'string' && string.indexOf(':') === -1) {
+            return false;
+        }
+
+        try {
+            this.parseCIDR(string);
+            return true;
+        } catch {
+            return false;
+        }
+    };
+
+    // A utility function to return network address given the IPv6 interface and prefix length in CIDR notation
+    ipaddr.IPv6.networkAddressFromCIDR = function (string) {
+        let cidr, i, ipInterfaceOctets, octets, subnetMaskOctets;
+
+        try {
+            cidr = this.parseCIDR(string);
+            ipInterfaceOctets = cidr[0].toByteArray();
+            subnetMaskOctets = this.subnetMaskFromPrefixLength(cidr[1]).toByteArray();
+            octets = [];
+            i = 0;
+            while (i < 16) {
+                // Network address is bitwise AND between ip interface and mask
+                octets.push(parseInt(ipInterfaceOctets[i], 10) & parseInt(subnetMaskOctets[i], 10));
+                i++;
+            }
+
+            return new this(octets);
+        } catch (e) {
+            throw new Error('ipaddr: the address does not have IPv6 CIDR format', { cause: e });
+        }
+    };
+
+    // Tries to parse and validate a string with IPv6 address.
+    // Throws an error if it fails.
+    ipaddr.IPv6.parse = function (string) {
+        const addr = this.parser(string);
+
+        if (addr === null) {
+            throw new Error('ipaddr: string is not formatted like an IPv6 Address');
+        }
+
+        return new this(addr.parts, addr.zoneId);
+    };
+
+    ipaddr.IPv6.parseCIDR = function (string) {
+        let maskLength, match, parsed;
+
+        if ((match = string.match(/^(.+)\/(\d+)$/))) {
+            maskLength = parseInt(match[2]);
+            if (maskLength >= 0 && maskLength <= 128) {
+                parsed = [this.parse(match[1]), maskLength];
+                Object.defineProperty(parsed, 'toString', {
+                    value: function () {
+                        return this.join('/');
+                    }
+                });
+                return parsed;
+            }
+        }
+
+        throw new Error('ipaddr: string is not formatted like an IPv6 CIDR range');
+    };
+
+    // Parse an IPv6 address.
+    ipaddr.IPv6.parser = function (string) {
+        let addr, i, match, octet, octets, zoneId;
+
+        if ((match = string.match(ipv6Regexes.deprecatedTransitional))) {
+            return this.parser(`::ffff:${match[1]}`);
+        }
+        if (ipv6Regexes.native.test(string)) {
+            return expandIPv6(string, 8);
+        }
+        if ((match = string.match(ipv6Regexes.transitional))) {
+            zoneId = match[6] || '';
+            addr = match[1]
+            if (!match[1].endsWith('::')) {
+                addr = addr.slice(0, -1)
+            }
+            addr = expandIPv6(addr + zoneId, 6);
+            if (addr && addr.parts) {
+                octets = [
+                    parseInt(match[2]),
+                    parseInt(match[3]),
+                    parseInt(match[4]),
+                    parseInt(match[5])
+                ];
+                for (i = 0; i < octets.length; i++) {
+                    octet = octets[i];
+                    if (!((0 <= octet && octet <= 255))) {
+                        return null;
+                    }
+                }
+
+                addr.parts.push(octets[0] << 8 | octets[1]);
+                addr.parts.push(octets[2] << 8 | octets[3]);
+                return {
+                    parts: addr.parts,
+                    zoneId: addr.zoneId
+                };
+            }
+        }
+
+        return null;
+    };
+
+    // A utility function to return subnet mask in IPv6 format given the prefix length
+    ipaddr.IPv6.subnetMaskFromPrefixLength = function (prefix) {
+        prefix = parseInt(prefix);
+        if (Number.isNaN(prefix) || prefix < 0 || prefix > 128) {
+            throw new Error('ipaddr: invalid IPv6 prefix length');
+        }
+
+        const octets = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        let j = 0;
+        const filledOctetCount = Math.floor(prefix / 8);
+
+        while (j < filledOctetCount) {
+            octets[j] = 255;
+            j++;
+        }
+
+        if (filledOctetCount < 16) {
+            octets[filledOctetCount] = Math.pow(2, prefix % 8) - 1 << 8 - (prefix % 8);
+        }
+
+        return new this(octets);
+    };
+
+    // Try to parse an array in network order (MSB first) for IPv4 and IPv6
+    ipaddr.fromByteArray = function (bytes) {
+        const length = bytes.length;
+
+        if (length === 4) {
+            return new ipaddr.IPv4(bytes);
+        } else if (length === 16) {
+            return new ipaddr.IPv6(bytes);
+        } else {
+            throw new Error('ipaddr: the binary input is neither an IPv6 nor IPv4 address');
+        }
+    };
+
+    // Checks if the address is valid IP address
+    ipaddr.isValid = function (string) {
+        return ipaddr.IPv6.isValid(string) || ipaddr.IPv4.isValid(string);
+    };
+
+    // Checks if the address is valid IP address in CIDR notation
+    ipaddr.isValidCIDR = function (string) {
+        return ipaddr.IPv6.isValidCIDR(string) || ipaddr.IPv4.isValidCIDR(string);
+    };
+
+
+    // Attempts to parse an IP Address, first through IPv6 then IPv4.
+    // Throws an error if it could not be parsed.
+    ipaddr.parse = function (string) {
+        if (ipaddr.IPv6.isValid(string)) {
+            return ipaddr.IPv6.parse(string);
+        } else if (ipaddr.IPv4.isValid(string)) {
+            return ipaddr.IPv4.parse(string);
+        } else {
+            throw new Error('ipaddr: the address has neither IPv6 nor IPv4 format');
+        }
+    };
+
+    // Attempt to parse CIDR notation, first through IPv6 then IPv4.
+    // Throws an error if it could not be parsed.
+    ipaddr.parseCIDR = function (string) {
+        try {
+            return ipaddr.IPv6.parseCIDR(string);
+        } catch {
+            try {
+                return ipaddr.IPv4.parseCIDR(string);
+            } catch (e) {
+                throw new Error('ipaddr: the address has neither IPv6 nor IPv4 CIDR format', { cause: e });
+            }
+        }
+    };
+
+    // Parse an address and return plain IPv4 address if it is an IPv4-mapped address
+    ipaddr.process = function (string) {
+        const addr = this.parse(string);
+
+        if (addr.kind() === 'ipv6' && addr.isIPv4MappedAddress()) {
+            return addr.toIPv4Address();
+        } else {
+            return addr;
+        }
+    };
+
+    // An utility function to ease named range matching. See examples below.
+    // rangeList can contain both IPv4 and IPv6 subnet entries and will not throw errors
+    // on matching IPv4 addresses to IPv6 ranges or vice versa.
+    ipaddr.subnetMatch = function (address, rangeList, defaultName) {
+        let i, rangeName, rangeSubnets, subnet;
+
+        if (defaultName === undefined || defaultName === null) {
+            defaultName = 'unicast';
+        }
+
+        for (rangeName in rangeList) {
+            if (Object.prototype.hasOwnProperty.call(rangeList, rangeName)) {
+                rangeSubnets = rangeList[rangeName];
+                // ECMA5 Array.isArray isn't available everywhere
+                if (rangeSubnets[0] && !(rangeSubnets[0] instanceof Array)) {
+                    rangeSubnets = [rangeSubnets];
+                }
+
+                for (i = 0; i < rangeSubnets.length; i++) {
+                    subnet = rangeSubnets[i];
+                    if (address.kind() === subnet[0].kind() && address.match.apply(address, subnet)) {
+                        return rangeName;
+                    }
+                }
+            }
+        }
+
+        return defaultName;
+    };
+
+    // Export for both the CommonJS and browser-like environment
+    if ( true && module.exports) {
+        module.exports = ipaddr;
+
+    } else {
+        root.ipaddr = ipaddr;
+    }
+
+}(this));
 
 
 /***/ }),
