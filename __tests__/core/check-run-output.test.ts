@@ -53,7 +53,7 @@ describe('composeCheckRunOutput', () => {
       [secret]
     )
     expect(out.summary + out.text).not.toContain(secret)
-    expect(out.summary).toContain('`@octocat`')
+    expect(out.summary).toContain('@\u2060octocat')
     expect(out.text).toContain(`Uses ${REDACTED}`)
   })
 

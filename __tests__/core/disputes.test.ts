@@ -146,7 +146,7 @@ describe('settleDisputes', () => {
     expect(body).toContain('User input reaches the SQL query unescaped')
     expect(body).toContain('> No, the ORM escapes it.')
     // The developer's own mention is defused; only the reviewers are notified.
-    expect(body).toContain('`@carol`')
+    expect(body).toContain('@\u2060carol')
     expect(parseRmcoc(body)).toEqual({
       ok: true,
       block: { kind: 'escalation', status: 'ESCALATED' }

@@ -10,6 +10,7 @@ import {
   sanitizeComment,
   sanitizeText
 } from '../../src/core/sanitize.js'
+import { liveMentions } from './markdown-oracle.js'
 
 // Tokens are assembled at run time so this file does not itself look like a leak to scanners.
 const body = (length: number): string =>
@@ -98,9 +99,9 @@ describe('sanitizeText: diffs and suggestions', () => {
     expect(out).toBe(`Here is the change:\n${DIFF_REDACTED}\n\n- a bullet stays`)
   })
 
-  it('replaces a fenced block that holds a raw diff', () => {
+  it('replaces the raw diff inside a fenced block', () => {
     const out = sanitizeText(`See:\n${FENCE}diff\ndiff --git a/x b/x\n+added\n${FENCE}\nend`)
-    expect(out).toBe(`See:\n${DIFF_REDACTED}\nend`)
+    expect(out).toBe(`See:\n${FENCE}diff\n${DIFF_REDACTED}\n${FENCE}\nend`)
   })
 
   it('keeps a diff-language block without a git header (pseudo-code is allowed)', () => {
@@ -129,13 +130,14 @@ describe('sanitizeText: diffs and suggestions', () => {
 
 describe('sanitizeText: mentions', () => {
   it.each([
-    ['ping @alice please', 'ping `@alice` please'],
-    ['(@org/security-team)', '(`@org/security-team`)'],
-    ['@review-my-code-bot at start', '`@review-my-code-bot` at start'],
+    ['ping @alice please', 'ping @\u2060alice please'],
+    ['(@org/security-team)', '(@\u2060org/security-team)'],
+    ['@review-my-code-bot at start', '@\u2060review-my-code-bot at start'],
     ['mail dev@example.com stays', 'mail dev@example.com stays'],
     ['code `@alice` stays', 'code `@alice` stays'],
     ['see https://npmjs.com/package/@scope/pkg', 'see https://npmjs.com/package/@scope/pkg'],
-    ['`` a ` @b ``, then @c', '`` a ` @b ``, then `@c`']
+    ['[ask @alice](https://example.com/@alice)', '[ask @alice](https://example.com/@alice)'],
+    ['`` a ` @b ``, then @c', '`` a ` @b ``, then @\u2060c']
   ])('%s', (input, expected) => {
     expect(sanitizeText(input)).toBe(expected)
   })
@@ -156,7 +158,7 @@ describe('sanitizeText on a whole bot comment', () => {
     } as const
     const original = formatBotComment('Mail dev@example.com, ping @bob', block)
     const out = sanitizeText(original)
-    expect(out).toContain('Mail dev@example.com, ping `@bob`')
+    expect(out).toContain('Mail dev@example.com, ping @\u2060bob')
     expect(out.endsWith(BOT_MARKER)).toBe(true)
     expect(parseRmcoc(original).ok).toBe(true)
     expect(parseRmcoc(out)).toEqual(parseRmcoc(original))
@@ -212,7 +214,8 @@ describe('sanitizeComment', () => {
     expect(out).not.toContain(token)
     expect(out).toContain(REDACTED)
     expect(out).not.toContain('suggestion')
-    expect(out).toContain('`@bob`')
+    expect(out).toContain('@\u2060bob')
+    expect(liveMentions(out)).toEqual([])
   })
 
   it('fails closed when the composed block carries a secret', () => {
@@ -263,10 +266,8 @@ describe('sanitizeComment: fences that a container ends early', () => {
     const out = sanitizeComment({ text })
     expect(suggestionOpeners(out)).toEqual([])
     expect(out).toContain('const x = 1')
-    for (const mention of mentions) {
-      expect(out).toContain(`\`${mention}\``)
-      expect(out).not.toMatch(new RegExp(`(?<!\`)${mention}`))
-    }
+    for (const mention of mentions) expect(out).toContain(mention.replace('@', '@\u2060'))
+    expect(liveMentions(out)).toEqual([])
   })
 
   it('keeps a top-level fence as code: its mentions stay as written', () => {
@@ -276,8 +277,8 @@ describe('sanitizeComment: fences that a container ends early', () => {
 
   it('does not let a code span cross a blank line', () => {
     const out = sanitizeText('`a\n\n@bob\n\n`')
-    expect(out).toContain('`@bob`')
-    expect(out).not.toMatch(/(?<!`)@bob/)
+    expect(out).toBe('`a\n\n@\u2060bob\n\n`')
+    expect(liveMentions(out)).toEqual([])
   })
 
   it.each([
@@ -288,9 +289,8 @@ describe('sanitizeComment: fences that a container ends early', () => {
     ['a double at sign', 'ping @@bob now']
   ])('defuses a mention with %s', (_name, text) => {
     const out = sanitizeText(text)
-    // The only @bob left is a whole code span of its own.
-    expect(out).toMatch(/(?:^|[^`])`@bob`(?:[^`]|$)/)
-    expect(out.replace(/`@bob`/g, '')).not.toContain('@bob')
+    expect(liveMentions(out)).toEqual([])
+    expect(out.replace(/\u2060/g, '')).toBe(text)
   })
 })
 

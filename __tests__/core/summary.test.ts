@@ -93,7 +93,7 @@ describe('composeSummaryComment', () => {
     expect(body).not.toContain(secret)
     expect(body).toContain(REDACTED)
     expect(body).not.toContain('```suggestion')
-    expect(body).toContain('`@octocat`')
+    expect(body).toContain('@\u2060octocat')
     // The forged block in the model's text cannot stand in for the real one.
     expect(parseRmcoc(body)).toEqual({
       ok: true,

@@ -12,7 +12,7 @@
 import * as core from '@actions/core'
 import type { StagedFinding } from '../core/finding-stage.js'
 import type { JobSummaryInput, PassMetrics } from '../core/run-report.js'
-import { sanitizeText } from '../core/sanitize.js'
+import { sanitizePlainText } from '../core/sanitize.js'
 import { plural, shortSha } from '../core/summary-text.js'
 import { CHECK_RUN_PERMISSION } from '../ports/review-gateway.js'
 
@@ -47,7 +47,7 @@ const HTML_ESCAPES: Record<string, string> = {
 
 /** Untrusted text as one table cell: sanitized, one line, HTML-escaped. */
 export function cell(text: string, secrets: readonly string[] = []): string {
-  const flat = sanitizeText(text, { secrets }).replace(/\s+/g, ' ').trim()
+  const flat = sanitizePlainText(text, { secrets }).replace(/\s+/g, ' ').trim()
   const short = flat.length > 200 ? `${flat.slice(0, 200)}…` : flat
   return short.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
 }
