@@ -11,14 +11,20 @@ export function setOutcomeOutputs(outcome: ReviewOutcome): void {
           findings_posted: String(outcome.findingsPosted),
           findings_suppressed: String(outcome.findingsSuppressed),
           threads_resolved: String(outcome.threadsResolved),
-          skipped_reason: ''
+          skipped_reason: '',
+          input_tokens: String(outcome.usage?.inputTokens ?? 0),
+          output_tokens: String(outcome.usage?.outputTokens ?? 0),
+          cost_usd: String(outcome.usage?.costUsd ?? 0)
         }
       : {
           verdict: '',
           findings_posted: '0',
           findings_suppressed: '0',
           threads_resolved: '0',
-          skipped_reason: outcome.reason
+          skipped_reason: outcome.reason,
+          input_tokens: '0',
+          output_tokens: '0',
+          cost_usd: '0'
         }
   for (const [name, value] of Object.entries(values)) core.setOutput(name, value)
 }

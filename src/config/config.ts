@@ -5,10 +5,12 @@
 import { z } from 'zod'
 import {
   booleanField,
+  choiceField,
   integerField,
   loginListField,
   optionalPositiveIntegerField,
-  patternField
+  patternField,
+  providerEnvField
 } from './fields.js'
 import { INPUTS, type InputName } from './inputs.js'
 import { parseOpencodeOverrides, type JsonObject } from './opencode-overrides.js'
@@ -49,7 +51,10 @@ const schema = z.object({
         message: `state_key must be empty or at least 16 characters, got ${key.length} characters`
       })
     }
-  })
+  }),
+  failOn: choiceField('fail_on', ['never', 'request_changes', 'needs_major_work'] as const),
+  dryRun: booleanField('dry_run'),
+  providerEnv: providerEnvField('provider_env')
 })
 
 export type Config = z.output<typeof schema> & { opencodeConfig: JsonObject | undefined }
@@ -70,7 +75,10 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   maxComments: 'max_comments',
   allowedBots: 'allowed_bots',
   botLogins: 'bot_logins',
-  stateKey: 'state_key'
+  stateKey: 'state_key',
+  failOn: 'fail_on',
+  dryRun: 'dry_run',
+  providerEnv: 'provider_env'
 }
 
 export class ConfigError extends Error {

@@ -101,3 +101,59 @@ export function loginListField(name: string, opts: { nonEmpty: boolean }) {
     return items.map((item) => item.toLowerCase())
   })
 }
+
+/** One of a fixed set of words, e.g. fail_on. */
+export function choiceField<const T extends readonly [string, ...string[]]>(
+  name: string,
+  choices: T
+) {
+  return z.string().transform((raw, ctx): T[number] => {
+    const text = raw.trim()
+    const found = choices.find((choice) => choice === text)
+    if (found === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be one of ${choices.join(', ')}, got ${show(raw)}`
+      })
+      return z.NEVER
+    }
+    return found
+  })
+}
+
+/**
+ * Names of environment variables that may carry a model provider's cloud
+ * credentials to the sidecar. Only these families: the GitHub token and
+ * anything else in the job's environment stay out of the sidecar.
+ */
+export const PROVIDER_ENV_PATTERNS: readonly RegExp[] = [
+  /^AWS_[A-Z0-9_]+$/,
+  /^GOOGLE_APPLICATION_CREDENTIALS$/,
+  /^GOOGLE_CLOUD_[A-Z0-9_]+$/,
+  /^GOOGLE_VERTEX_[A-Z0-9_]+$/,
+  /^VERTEX_[A-Z0-9_]+$/,
+  /^AZURE_[A-Z0-9_]+$/
+]
+
+const PROVIDER_ENV_EXPECTED =
+  'AWS_*, GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* or AZURE_*'
+
+/** Comma- or newline-separated environment variable names from the provider allowlist. */
+export function providerEnvField(name: string) {
+  return z.string().transform((raw, ctx) => {
+    const items = raw
+      .split(/[,\n]/)
+      .map((item) => item.trim())
+      .filter((item) => item !== '')
+    for (const item of items) {
+      if (!PROVIDER_ENV_PATTERNS.some((pattern) => pattern.test(item))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} may only name ${PROVIDER_ENV_EXPECTED} variables, got ${show(item)}`
+        })
+        return z.NEVER
+      }
+    }
+    return [...new Set(items)]
+  })
+}

@@ -109,6 +109,24 @@ export const INPUTS = [
       "Secret that signs the bot's state (an HMAC in every rmcoc block). When set, unsigned or mis-signed blocks are ignored, so other workflows posting as the same bot cannot forge it. At least 16 characters; empty: no signing.",
     actionDefault: '',
     secret: true
+  },
+  {
+    name: 'fail_on',
+    description:
+      'Verdict at which the review-my-code-bot check run concludes "failure", so branch protection can require it: never, request_changes or needs_major_work.',
+    actionDefault: 'never'
+  },
+  {
+    name: 'dry_run',
+    description:
+      'Run the whole review but write nothing to the pull request (no review, comment, reaction or check run); the job summary shows what would have been posted.',
+    actionDefault: 'false'
+  },
+  {
+    name: 'provider_env',
+    description:
+      'Comma- or newline-separated names of environment variables holding cloud credentials for the model provider, passed to the review sidecar and masked: AWS_* (Bedrock), GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* (Vertex), AZURE_* (Azure). Any other name is refused.',
+    actionDefault: ''
   }
 ] as const satisfies readonly InputSpec[]
 
@@ -127,7 +145,16 @@ export const OUTPUTS = [
   { name: 'findings_posted', description: 'Findings posted (inline or in the summary).' },
   { name: 'findings_suppressed', description: 'Findings dropped below the score threshold.' },
   { name: 'threads_resolved', description: 'Earlier threads resolved in this run.' },
-  { name: 'skipped_reason', description: 'Why no review ran; empty when one did.' }
+  { name: 'skipped_reason', description: 'Why no review ran; empty when one did.' },
+  { name: 'input_tokens', description: 'Model input tokens of the run, as opencode reports them.' },
+  {
+    name: 'output_tokens',
+    description: 'Model output tokens of the run, as opencode reports them.'
+  },
+  {
+    name: 'cost_usd',
+    description: 'Model cost of the run in US dollars, as opencode reports it (0 when unknown).'
+  }
 ] as const satisfies readonly OutputSpec[]
 
 export type OutputName = (typeof OUTPUTS)[number]['name']

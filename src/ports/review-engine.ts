@@ -15,6 +15,12 @@ import type { Verdict } from '../core/verdict.js'
 
 export type { Verdict }
 
+export interface ModelUsage {
+  readonly inputTokens: number
+  readonly outputTokens: number
+  readonly costUsd: number
+}
+
 export type ReviewOutcome =
   | {
       readonly kind: 'reviewed'
@@ -22,6 +28,8 @@ export type ReviewOutcome =
       readonly findingsPosted: number
       readonly findingsSuppressed: number
       readonly threadsResolved: number
+      /** Model usage of the run as opencode reported it; absent when none was reported. */
+      readonly usage?: ModelUsage
     }
   | { readonly kind: 'skipped'; readonly reason: string }
 
