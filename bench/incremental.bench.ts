@@ -76,10 +76,7 @@ function verdict(label: string, ratio: number, target: number): string {
 
 export async function main(): Promise<void> {
   const heads = headsOf(onePushPr(FILES))
-  const scenario = await startHistoryScenario(heads.old, {
-    headSha: sha('bench reviewed head'),
-    baseSha: sha('bench base')
-  })
+  const scenario = await startHistoryScenario(heads.old, { baseSha: sha('bench base') })
   try {
     scenario.model.enqueue(
       ...pass(1, [
@@ -92,7 +89,7 @@ export async function main(): Promise<void> {
     const full = measure(await reviewed(scenario))
     const thread = scenario.pr.threads[0]
     if (thread === undefined) throw new Error('run 1 posted no thread')
-    const from = await push(scenario, { to: sha('bench pushed head'), files: heads.new })
+    const from = await push(scenario, { files: heads.new })
     scenario.model.enqueue(
       ...pass(1, [tool.reply(thread.id, 'Still no bounds check at line 50.', false)]),
       ...pass(2),

@@ -14,6 +14,7 @@ import { ReviewFailedError } from './review/review-failed.js'
 import { ReviewRunner } from './review/review-runner.js'
 import { authorizeActor } from './trigger/authorize.js'
 import { decideTrigger } from './trigger/event.js'
+import { providerEnvSet } from './trigger/no-secrets.js'
 
 export interface RunOptions {
   /** The review engine; the four-pass engine over GitHub and OpenCode by default. */
@@ -40,7 +41,15 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const config = parseConfig((name) => core.getInput(name))
     const env = readEnvironment(options.env ?? process.env)
     const payload = await readEventPayload(env.eventPath)
-    const decision = decideTrigger({ eventName: env.eventName, payload, actor: env.actor }, config)
+    const decision = decideTrigger(
+      {
+        eventName: env.eventName,
+        payload,
+        actor: env.actor,
+        providerEnvSet: providerEnvSet(config, options.env ?? process.env)
+      },
+      config
+    )
     if (decision.kind === 'skip') {
       if (decision.notice !== undefined) core.notice(decision.notice)
       skipRun(decision.reason)

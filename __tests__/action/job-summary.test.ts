@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import {
   findingRows,
   passRows,
+  passTotalRow,
   runNotes,
   writeJobSummary,
   type JobSummaryInput
@@ -44,9 +45,17 @@ const input: JobSummaryInput = {
       durationMs: 600000,
       inputTokens: 10,
       outputTokens: 0,
+      costUsd: 0.00003,
       note: 'timed out'
     },
-    { number: 1, completed: true, durationMs: 1234.4, inputTokens: 5000, outputTokens: 800 }
+    {
+      number: 1,
+      completed: true,
+      durationMs: 1234.4,
+      inputTokens: 5000,
+      outputTokens: 800,
+      costUsd: 0.027
+    }
   ]
 }
 
@@ -83,11 +92,39 @@ describe('findingRows', () => {
 })
 
 describe('passRows', () => {
-  it('orders passes and reports time and tokens', () => {
+  it('orders passes and reports seconds, tokens and dollars', () => {
     expect(passRows(input.passes)).toEqual([
-      ['1', 'completed', '1234', '5000', '800'],
-      ['2', 'did not complete: timed out', '600000', '10', '0']
+      ['1', 'completed', '1.2', '5000', '800', '$0.03'],
+      ['2', 'did not complete: timed out', '600.0', '10', '0', '$0.00003']
     ])
+  })
+
+  it('names a row that is not a numbered pass by its label', () => {
+    const reply = { ...input.passes[1]!, label: 'reply' }
+    expect(passRows([reply])[0]?.[0]).toBe('reply')
+  })
+})
+
+describe('passTotalRow', () => {
+  it('sums seconds, tokens and dollars over every pass', () => {
+    expect(passTotalRow(input.passes)).toEqual([
+      '<strong>Total</strong>',
+      '2 passes',
+      '601.2',
+      '5010',
+      '800',
+      '$0.03'
+    ])
+  })
+
+  it('keeps small totals to the micro-dollar instead of printing float noise', () => {
+    const tiny = input.passes.map((p) => ({ ...p, costUsd: 0.1 + 0.2 - 0.3 + 0.0001 }))
+    expect(passTotalRow(tiny)[5]).toBe('$0.0002')
+  })
+
+  it('reports zero dollars when opencode knew no price', () => {
+    const free = input.passes.map((p) => ({ ...p, costUsd: 0 }))
+    expect(passTotalRow(free)[5]).toBe('$0.00')
   })
 })
 
@@ -194,7 +231,12 @@ describe('writeJobSummary', () => {
     expect(text).toContain('<td>src/a.ts:12</td><td>8</td><td>posted inline</td>')
     expect(text).toContain('<td>README.md:4</td><td>7</td><td>moved to summary</td>')
     expect(text).toContain('<td>src/db.ts:42</td><td>SQL injection</td><td>Fixed</td>')
-    expect(text).toContain('<td>1</td><td>completed</td><td>1234</td><td>5000</td><td>800</td>')
+    expect(text).toContain(
+      '<td>1</td><td>completed</td><td>1.2</td><td>5000</td><td>800</td><td>$0.03</td>'
+    )
+    expect(text).toContain(
+      '<td><strong>Total</strong></td><td>2 passes</td><td>601.2</td><td>5010</td><td>800</td><td>$0.03</td>'
+    )
   })
 
   it('writes the run notes: scope, newer head and where the record went', async () => {

@@ -1,4 +1,8 @@
-import { composeCheckRunOutput } from '../../src/core/check-run-output.js'
+import {
+  composeCheckRunOutput,
+  composeFailedOutput,
+  composeStartedOutput
+} from '../../src/core/check-run-output.js'
 import { BOT_MARKER } from '../../src/core/marker.js'
 import { parseRmcoc } from '../../src/core/rmcoc.js'
 import { REDACTED } from '../../src/core/sanitize.js'
@@ -18,11 +22,33 @@ describe('composeCheckRunOutput', () => {
   it.each<[SummaryInput['verdict']['verdict'], string, string]>([
     ['approve', 'success', '✅ Approve'],
     ['request_changes', 'neutral', '🟠 Request changes'],
-    ['needs_major_work', 'action_required', '🔴 Needs major work']
-  ])('%s: conclusion %s, titled with the verdict', (verdict, conclusion, title) => {
-    const out = composeCheckRunOutput({ ...input, verdict: { verdict, reasons: ['r'] } })
-    expect(out.conclusion).toBe(conclusion)
-    expect(out.title).toBe(title)
+    ['needs_major_work', 'neutral', '🔴 Needs major work']
+  ])(
+    '%s with fail_on never: conclusion %s, titled with the verdict',
+    (verdict, conclusion, title) => {
+      const out = composeCheckRunOutput({ ...input, verdict: { verdict, reasons: ['r'] } })
+      expect(out.conclusion).toBe(conclusion)
+      expect(out.title).toBe(title)
+    }
+  )
+
+  it('fail_on decides the failure: request_changes fails a request_changes verdict', () => {
+    const verdict = { verdict: 'request_changes' as const, reasons: ['r'] }
+    expect(composeCheckRunOutput({ ...input, verdict }, [], 'request_changes').conclusion).toBe(
+      'failure'
+    )
+    expect(composeCheckRunOutput({ ...input, verdict }, [], 'needs_major_work').conclusion).toBe(
+      'neutral'
+    )
+  })
+
+  it('an approve from a review that did not finish is neutral, not success', () => {
+    const out = composeCheckRunOutput({
+      ...input,
+      verdict: { verdict: 'approve', reasons: ['r'] },
+      consolidationIncomplete: true
+    })
+    expect(out.conclusion).toBe('neutral')
   })
 
   it('text is the record and the marker, and parses back to the same record', () => {
@@ -71,5 +97,41 @@ describe('composeCheckRunOutput', () => {
     expect(out.summary.length).toBeLessThanOrEqual(65_535)
     expect(out.text.length).toBeLessThanOrEqual(65_535)
     expect(out.summary).toContain('`S199`')
+  })
+})
+
+describe('the outputs of a running and a failed review', () => {
+  it('in progress: says so, names the head and links the workflow run', () => {
+    const out = composeStartedOutput(
+      'c0ffee'.padEnd(40, '1'),
+      'https://github.com/o/r/actions/runs/7'
+    )
+    expect(out.title).toBe('Review in progress')
+    expect(out.summary).toContain('`c0ffee111111`')
+    expect(out.summary).toContain('(https://github.com/o/r/actions/runs/7)')
+  })
+
+  it('failed: the reason, sanitized, with the run link and no record', () => {
+    const secret = 'failed-secret-0a1b2c3d4e'
+    const out = composeFailedOutput(
+      `Review failed: the model said ${secret} to @octocat`,
+      'https://github.com/o/r/actions/runs/7',
+      'never',
+      [secret]
+    )
+    expect(out.title).toBe('Review could not complete')
+    expect(out.summary).toContain('Review failed: the model said')
+    expect(out.summary).not.toContain(secret)
+    expect(out.summary).toContain('@\u2060octocat')
+    expect(out.summary).toContain('(https://github.com/o/r/actions/runs/7)')
+    expect(out.text).toBe('')
+  })
+
+  it.each([
+    ['never', 'neutral'],
+    ['request_changes', 'failure'],
+    ['needs_major_work', 'failure']
+  ] as const)('failed with fail_on %s: %s', (failOn, conclusion) => {
+    expect(composeFailedOutput('x', 'https://u', failOn).conclusion).toBe(conclusion)
   })
 })

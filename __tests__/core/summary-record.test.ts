@@ -57,4 +57,23 @@ describe('summaryBlock: the records fit RMCOC_MAX_BYTES without losing one', () 
     expect(summaryBlock(busy)).not.toHaveProperty('findings')
     expect(summaryBlock({ ...busy, records: [] }).findings).toEqual([])
   })
+
+  it("keeps a record's category (sanitized, at most 40 characters) so later runs report it under the same rule", () => {
+    const secret = 'ghs_categorySecretToken0001'
+    const [plain, leaky, blank] = longRecords(3).map((record, i) => ({
+      ...record,
+      category: ['correctness', `security ${secret}`, '   '][i]
+    }))
+    const block = summaryBlock({ ...busy, records: [plain!, leaky!, blank!] }, [secret])
+    const categories = findingsOf(block).map((r) => r.category)
+    expect(categories[0]).toBe('correctness')
+    expect(categories[1]).not.toContain(secret)
+    expect(categories[1]?.length).toBeLessThanOrEqual(40)
+    expect(categories[2]).toBeUndefined()
+    // The block stays valid, category included.
+    const parsed = parseRmcoc(formatBotComment('Summary', block))
+    expect(
+      parsed.ok && parsed.block.kind === 'summary' && parsed.block.findings?.[0]?.category
+    ).toBe('correctness')
+  })
 })

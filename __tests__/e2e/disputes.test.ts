@@ -13,6 +13,7 @@ import type { FakeThread } from '../support/fake-github/pull-state.js'
 import {
   OWNER,
   pass,
+  pushEmptyCommit,
   REPO,
   startScenario,
   tool,
@@ -261,7 +262,7 @@ it("the developer's call resolves the dispute without reviewers; a later run rai
   })
 
   // A push later, the model raises the same finding again.
-  scenario.pr.headSha = 'beef'.padEnd(40, '2')
+  pushEmptyCommit(scenario)
   const requestsBefore = scenario.model.requests.length
   const reviewsBefore = scenario.pr.reviews.length
   scenario.model.enqueue(

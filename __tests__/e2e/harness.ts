@@ -5,7 +5,7 @@
  * the action, and reads back what GitHub ended up holding.
  */
 import { rm } from 'node:fs/promises'
-import { makeGitCheckout } from '../opencode/checkout.js'
+import { makeGitCheckout, scratchGit } from '../opencode/checkout.js'
 import { runAction, type ActionRunResult } from '../support/action-run.js'
 import type { FakeActor, FakePullRequest } from '../support/fake-github/pull-state.js'
 import { FakeGitHub } from '../support/fake-github/server.js'
@@ -24,7 +24,6 @@ export const OWNER = 'Codertocat'
 export const REPO = 'Hello-World'
 export const NUMBER = 42
 export const GITHUB_TOKEN = 'ghs_e2eFakeInstallationToken0001'
-export const HEAD_SHA = 'c0ffee'.padEnd(40, '1')
 export const BASE_SHA = 'ba5e'.padEnd(40, '0')
 
 /** A file added by the PR: every line of `lines` is on the new side of the diff. */
@@ -69,10 +68,18 @@ export interface Scenario {
   stop(): Promise<void>
 }
 
-/** Where a scenario's PR starts; HEAD_SHA and BASE_SHA by default. */
+/**
+ * Where a scenario's PR starts: BASE_SHA by default. Its head is always the
+ * checkout's real HEAD commit, as on a runner whose checkout is the PR head
+ * (the action refuses any other checkout).
+ */
 export interface ScenarioStart {
-  readonly headSha?: string
   readonly baseSha?: string
+}
+
+/** The commit the checkout has checked out. */
+export function checkoutHead(checkout: string): string {
+  return scratchGit(checkout, 'rev-parse', 'HEAD').trim()
 }
 
 export async function startScenario(
@@ -81,15 +88,15 @@ export async function startScenario(
 ): Promise<Scenario> {
   const github = await new FakeGitHub().start()
   github.state.addUser('octocat')
+  const checkout = await makeGitCheckout(Object.assign({}, ...files.map((file) => file.checkout)))
   const pr = github.state.addPullRequest(OWNER, REPO, NUMBER, {
     title: 'Add refunds',
     body: 'Adds partial refunds.',
-    headSha: start.headSha ?? HEAD_SHA,
+    headSha: checkoutHead(checkout),
     baseSha: start.baseSha ?? BASE_SHA,
     files: files.map((file) => ({ ...file.github }))
   })
   const model = await FakeModel.start()
-  const checkout = await makeGitCheckout(Object.assign({}, ...files.map((file) => file.checkout)))
   return {
     github,
     pr,
@@ -127,6 +134,17 @@ export async function startScenario(
       await rm(checkout, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * A push that changes no file: a new commit in the checkout, and the PR's
+ * head moved to it. Returns the old head.
+ */
+export function pushEmptyCommit(scenario: Scenario): string {
+  const from = scenario.pr.headSha
+  scratchGit(scenario.checkout, 'commit', '-q', '--allow-empty', '-m', 'empty push')
+  scenario.pr.headSha = checkoutHead(scenario.checkout)
+  return from
 }
 
 export const tool = {

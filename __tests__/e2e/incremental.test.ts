@@ -22,8 +22,9 @@ import { passPrompt } from './requests.js'
 jest.setTimeout(240_000)
 
 const BASE = sha('base')
-const OLD_HEAD = sha('reviewed head')
-const NEW_HEAD = sha('pushed head')
+/** The reviewed head and the pushed one: the checkout's commits, set as each test makes them. */
+let OLD_HEAD = ''
+let NEW_HEAD = ''
 
 let scenario: Scenario | undefined
 afterEach(async () => {
@@ -62,7 +63,8 @@ it('a one-line push after a full review of a 30-file PR: pass 1 of run 2 holds t
   const history = onePushPr(30)
   const heads = headsOf(history)
   const paths = history.map((file) => file.path)
-  scenario = await startHistoryScenario(heads.old, { headSha: OLD_HEAD, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(
     ...pass(1, [
       tool.post('src/feature-0.ts', 50, 7, 'Rows are transformed without a bounds check')
@@ -79,7 +81,8 @@ it('a one-line push after a full review of a 30-file PR: pass 1 of run 2 holds t
 
   const thread = scenario.pr.threads[0]
   if (thread === undefined) throw new Error('run 1 posted no thread')
-  const from = await push(scenario, { to: NEW_HEAD, files: heads.new })
+  const from = await push(scenario, { files: heads.new })
+  NEW_HEAD = scenario.pr.headSha
   scenario.model.enqueue(
     ...pass(1, [tool.reply(thread.id, 'Still no bounds check at line 50.', false)]),
     ...pass(2),
@@ -101,17 +104,18 @@ it('a force-push: the old head is no longer a PR commit, the payload names it as
   const history = onePushPr(30)
   const heads = headsOf(history)
   const paths = history.map((file) => file.path)
-  scenario = await startHistoryScenario(heads.old, { headSha: OLD_HEAD, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
   await review(scenario)
   // A clean run: the check run on the old head is the only record.
   expect(scenario.pr.issueComments).toHaveLength(0)
 
   const from = await push(scenario, {
-    to: NEW_HEAD,
     files: heads.new,
     history: { kind: 'rewrite', rewritten: [sha('rewritten first commit')] }
   })
+  NEW_HEAD = scenario.pr.headSha
   expect(scenario.pr.commits).not.toContain(OLD_HEAD)
   scenario.model.enqueue(...clean())
   const run2 = await review(scenario, from)
@@ -124,10 +128,10 @@ it('a merge of the base branch: its change in a PR file and in another file is n
   const paths = history.map((file) => file.path)
   const config = numberedLines('export const setting =', 20)
   scenario = await startHistoryScenario(heads.old, {
-    headSha: OLD_HEAD,
     baseSha: BASE,
     others: { 'src/config.ts': config }
   })
+  OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
   const run1 = await review(scenario)
   expect(passPrompt(run1.requests, 1)).toContain('This is a full review')
@@ -142,11 +146,11 @@ it('a merge of the base branch: its change in a PR file and in another file is n
   )
   expect(merged[0]?.head).toContain(MERGED)
   const from = await push(scenario, {
-    to: NEW_HEAD,
     baseSha: sha('main after the merge'),
     files: merged,
     others: { 'src/config.ts': replaceLine(config, 5, ["export const setting = 'from main'"]) }
   })
+  NEW_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
   const run2 = await review(scenario, from)
   const incremental = passPrompt(run2.requests, 1)
@@ -165,7 +169,8 @@ it('a merge of the base branch: its change in a PR file and in another file is n
 it('a clean run leaves no PR comment, only a check run holding the record; the run after a push is incremental from it', async () => {
   const history = onePushPr(3, 10)
   const heads = headsOf(history)
-  scenario = await startHistoryScenario(heads.old, { headSha: OLD_HEAD, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
   const run1 = await review(scenario)
   expect(run1.result.outputs).toMatchObject({ verdict: 'approve', findings_posted: '0' })
@@ -180,7 +185,8 @@ it('a clean run leaves no PR comment, only a check run holding the record; the r
   const record = parseRmcoc(checks[0]?.output.text ?? '')
   expect(record.ok && record.block.kind === 'summary' && record.block.head_sha).toBe(OLD_HEAD)
 
-  const from = await push(scenario, { to: NEW_HEAD, files: heads.new })
+  const from = await push(scenario, { files: heads.new })
+  NEW_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
   const run2 = await review(scenario, from)
   const incremental = passPrompt(run2.requests, 1)
@@ -195,7 +201,8 @@ it('a clean run leaves no PR comment, only a check run holding the record; the r
 it('two pushes while the run on the first never ran: the next run reviews everything since the last reviewed head', async () => {
   const history = onePushPr(3, 10)
   const heads = headsOf(history)
-  scenario = await startHistoryScenario(heads.old, { headSha: OLD_HEAD, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
   await review(scenario)
 
@@ -205,9 +212,10 @@ it('two pushes while the run on the first never ran: the next run reviews everyt
     files.map((file, i) =>
       i === 1 ? { ...file, head: insertLines(file.head, 45, [EXTRA]) } : file
     )
-  const middle = await push(scenario, { to: sha('unreviewed head'), files: withExtra(heads.old) })
+  const middle = await push(scenario, { files: withExtra(heads.old) })
   expect(middle).toBe(OLD_HEAD)
-  const before = await push(scenario, { to: NEW_HEAD, files: withExtra(heads.new) })
+  const before = await push(scenario, { files: withExtra(heads.new) })
+  NEW_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
   const run2 = await review(scenario, before)
   const incremental = passPrompt(run2.requests, 1)

@@ -18,9 +18,9 @@ import { getRunState, passPrompt, toolResultsOf } from './requests.js'
 jest.setTimeout(240_000)
 
 const BASE = sha('base')
-const HEAD_A = sha('head A')
-const HEAD_B = sha('head B')
-const HEAD_C = sha('head C')
+/** The checkout's commits, set as each test makes them. */
+let HEAD_A = ''
+let HEAD_B = ''
 
 let scenario: Scenario | undefined
 afterEach(async () => {
@@ -85,7 +85,8 @@ const OPTIONS = 'Options reach every transform unvalidated'
 const ROWS = 'Row index is read without a bounds check'
 
 it('summary-only findings: run 2 is shown them (origin summary), posting one again is refused, no thread appears', async () => {
-  scenario = await startHistoryScenario(heads.old, { headSha: HEAD_A, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  HEAD_A = scenario.pr.headSha
   scenario.model.enqueue(
     ...pass(1, [
       tool.post('src/feature-1.ts', 44, 8, OPTIONS),
@@ -105,7 +106,8 @@ it('summary-only findings: run 2 is shown them (origin summary), posting one aga
     ['src/feature-2.ts', 45, ROWS, 'PENDING']
   ])
 
-  const from = await push(scenario, { to: HEAD_B, files: heads.new })
+  const from = await push(scenario, { files: heads.new })
+  HEAD_B = scenario.pr.headSha
   scenario.model.enqueue(
     ...passes(
       [getRunState],
@@ -145,7 +147,8 @@ it('summary-only findings: run 2 is shown them (origin summary), posting one aga
 })
 
 it('a finding conceded in one run is refused in the next, with a reason naming the concession', async () => {
-  scenario = await startHistoryScenario(heads.old, { headSha: HEAD_A, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  HEAD_A = scenario.pr.headSha
   scenario.model.enqueue(...pass(1, [tool.post('src/feature-0.ts', 44, 7, OPTIONS)]), ...pass(2))
   scenario.model.enqueue(...pass(3), ...pass(4))
   await review(scenario, {})
@@ -170,7 +173,8 @@ it('a finding conceded in one run is refused in the next, with a reason naming t
   )
 
   // Run 2: the agent concedes the developer's point.
-  let from = await push(scenario, { to: HEAD_B, files: heads.new })
+  let from = await push(scenario, { files: heads.new })
+  HEAD_B = scenario.pr.headSha
   scenario.model.enqueue(
     ...pass(1, [tool.reply(thread.id, 'Agreed: api.ts validates them first.', true)]),
     ...pass(2),
@@ -184,7 +188,6 @@ it('a finding conceded in one run is refused in the next, with a reason naming t
 
   // Run 3: the same finding again is refused; nothing is posted.
   from = await push(scenario, {
-    to: HEAD_C,
     files: withLine(heads.new, 2, 45, '  const value4 = transform2(rows[4], { ...options })')
   })
   scenario.model.enqueue(...passes([tool.post('src/feature-0.ts', 44, 7, OPTIONS)]))
@@ -202,7 +205,8 @@ it('a regression reopens the thread resolved as fixed: unresolved, the finding a
   const UNCHECKED = '  const value3 = transform0(rows[3], options)'
   const CHECKED = '  const value3 = rows.length > 3 ? transform0(rows[3], options) : null'
   expect(heads.old[0]?.head.split('\n')[43]).toBe(UNCHECKED)
-  scenario = await startHistoryScenario(heads.old, { headSha: HEAD_A, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  HEAD_A = scenario.pr.headSha
   scenario.model.enqueue(...pass(1, [tool.post('src/feature-0.ts', 44, 7, ROWS)]), ...pass(2))
   scenario.model.enqueue(...pass(3), ...pass(4))
   await review(scenario, {})
@@ -210,7 +214,8 @@ it('a regression reopens the thread resolved as fixed: unresolved, the finding a
   if (thread === undefined) throw new Error('run 1 posted no thread')
 
   // Run 2: the fix is pushed; the agent resolves the thread as fixed.
-  let from = await push(scenario, { to: HEAD_B, files: withLine(heads.old, 0, 44, CHECKED) })
+  let from = await push(scenario, { files: withLine(heads.old, 0, 44, CHECKED) })
+  HEAD_B = scenario.pr.headSha
   // GitHub marks the thread outdated once its line changed: it keeps only its original line.
   Object.assign(thread, { isOutdated: true, line: null })
   scenario.model.enqueue(
@@ -224,7 +229,7 @@ it('a regression reopens the thread resolved as fixed: unresolved, the finding a
   expect(thread.comments.at(-1)?.body).toContain('✅ **Issue Resolved**')
 
   // Run 3: the fix is reverted; the agent raises the same finding.
-  from = await push(scenario, { to: HEAD_C, files: heads.old })
+  from = await push(scenario, { files: heads.old })
   scenario.model.enqueue(...passes([tool.post('src/feature-0.ts', 44, 7, ROWS)]))
   const run3 = await review(scenario, { before: from })
   const staged = jsonResults(run3.requests).find((r) => r['status'] === 'staged')
@@ -241,7 +246,8 @@ it('a regression reopens the thread resolved as fixed: unresolved, the finding a
 })
 
 it('one summary comment, edited in place: run 2 on top, run 1 folded under "Earlier runs"', async () => {
-  scenario = await startHistoryScenario(heads.old, { headSha: HEAD_A, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  HEAD_A = scenario.pr.headSha
   scenario.model.enqueue(...pass(1, [tool.post('src/feature-0.ts', 44, 7, OPTIONS)]), ...pass(2))
   scenario.model.enqueue(...pass(3), ...pass(4))
   await review(scenario, {})
@@ -252,7 +258,8 @@ it('one summary comment, edited in place: run 2 on top, run 1 folded under "Earl
   const run1Body = posted?.body ?? ''
   expect(run1Body).toContain(OPTIONS)
 
-  const from = await push(scenario, { to: HEAD_B, files: heads.new })
+  const from = await push(scenario, { files: heads.new })
+  HEAD_B = scenario.pr.headSha
   scenario.model.enqueue(
     ...pass(1, [
       tool.reply(thread.id, 'Still unvalidated.', false),
@@ -283,7 +290,8 @@ it('one summary comment, edited in place: run 2 on top, run 1 folded under "Earl
 })
 
 it('without checks: write the run succeeds, warns, says where the record went, and the next run is still incremental', async () => {
-  scenario = await startHistoryScenario(heads.old, { headSha: HEAD_A, baseSha: BASE })
+  scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
+  HEAD_A = scenario.pr.headSha
   scenario.github.state.checksWriteForbidden = true
   scenario.model.enqueue(...pass(1, [tool.post('src/feature-0.ts', 44, 7, OPTIONS)]), ...pass(2))
   scenario.model.enqueue(...pass(3), ...pass(4))
@@ -301,7 +309,8 @@ it('without checks: write the run succeeds, warns, says where the record went, a
 
   const [thread] = scenario.pr.threads
   if (thread === undefined) throw new Error('run 1 posted no thread')
-  const from = await push(scenario, { to: HEAD_B, files: heads.new })
+  const from = await push(scenario, { files: heads.new })
+  HEAD_B = scenario.pr.headSha
   scenario.model.enqueue(
     ...pass(1, [tool.reply(thread.id, 'Still unvalidated.', false)]),
     ...pass(2),

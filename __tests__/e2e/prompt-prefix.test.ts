@@ -40,7 +40,7 @@ function edited(
 
 it('within a run, every model request extends the previous one: same system prompt and tools, earlier messages unchanged', async () => {
   const heads = headsOf(onePushPr(3, 10))
-  scenario = await startHistoryScenario(heads.old, { headSha: sha('A'), baseSha: sha('base') })
+  scenario = await startHistoryScenario(heads.old, { baseSha: sha('base') })
   scenario.model.enqueue(
     ...pass(1, [tool.post('src/feature-0.ts', 44, 7, 'Options reach every transform unvalidated')]),
     // Pass 2 ends without submitting: the nudge is one more user message.
@@ -53,7 +53,7 @@ it('within a run, every model request extends the previous one: same system prom
   const [thread] = scenario.pr.threads
   if (thread === undefined) throw new Error('run 1 posted no thread')
 
-  const from = await push(scenario, { to: sha('B'), files: heads.new })
+  const from = await push(scenario, { files: heads.new })
   scenario.model.enqueue(
     { toolCalls: [getRunState] },
     { toolCalls: [tool.post('src/feature-0.ts', 46, 6, 'Early return skips the audit log')] },

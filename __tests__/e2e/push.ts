@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path'
 import { scratchGit } from '../opencode/checkout.js'
 import type { FakeFile } from '../support/fake-github/pull-state.js'
 import { changedFile, fakeFile } from '../support/pr-history.js'
-import { OWNER, REPO, startScenario, type Scenario } from './harness.js'
+import { checkoutHead, OWNER, REPO, startScenario, type Scenario } from './harness.js'
 
 /** One file of the PR at one head: its text at the merge base and at the head. */
 export interface FileVersion {
@@ -60,8 +60,11 @@ function seedContents(
   }
 }
 
-/** Writes the head's texts into the checkout and commits them, as actions/checkout would show the head. */
-async function checkOut(scenario: Scenario, texts: Record<string, string>): Promise<void> {
+/**
+ * Writes the head's texts into the checkout and commits them, as
+ * actions/checkout would show the head; returns the new commit.
+ */
+async function checkOut(scenario: Scenario, texts: Record<string, string>): Promise<string> {
   for (const [path, text] of Object.entries(texts)) {
     const full = join(scenario.checkout, path)
     await mkdir(dirname(full), { recursive: true })
@@ -69,20 +72,22 @@ async function checkOut(scenario: Scenario, texts: Record<string, string>): Prom
   }
   scratchGit(scenario.checkout, 'add', '-A')
   scratchGit(scenario.checkout, 'commit', '-q', '--allow-empty', '-m', 'head')
+  return checkoutHead(scenario.checkout)
 }
 
+/** The PR's head is the checkout's first commit: read it from `scenario.pr.headSha`. */
 export interface HistoryStart {
-  readonly headSha: string
   readonly baseSha: string
   /** Files of the repository the PR does not change, path -> text (the same at base and head). */
   readonly others?: Record<string, string>
 }
 
-/** A scenario whose PR is at `start.headSha` with `files`, readable at the head and the base. */
+/** A scenario whose PR has `files` (and `others`) at its head, readable at the head and the base. */
 export async function startHistoryScenario(
   files: readonly FileVersion[],
   start: HistoryStart
 ): Promise<Scenario> {
+  const others = Object.entries(start.others ?? {})
   const scenario = await startScenario(
     files.map((file) => {
       if (file.base === file.head) throw new Error(`${file.path}: the PR does not change it`)
@@ -91,18 +96,18 @@ export async function startHistoryScenario(
         github: fakeFile(changedFile(file.path, file.base, file.head))
       }
     }),
-    { headSha: start.headSha, baseSha: start.baseSha }
+    { baseSha: start.baseSha }
   )
-  const others = Object.entries(start.others ?? {})
-  seedContents(scenario, start.headSha, [...files.map((f) => [f.path, f.head] as const), ...others])
+  // Files the PR leaves alone are in the checkout too, not in the PR's file list.
+  if (others.length > 0) scenario.pr.headSha = await checkOut(scenario, Object.fromEntries(others))
+  const head = scenario.pr.headSha
+  seedContents(scenario, head, [...files.map((f) => [f.path, f.head] as const), ...others])
   seedContents(scenario, start.baseSha, [...files.map((f) => [f.path, f.base] as const), ...others])
-  if (others.length > 0) await checkOut(scenario, Object.fromEntries(others))
   return scenario
 }
 
+/** The new head is the commit the push makes in the checkout: read it from `scenario.pr.headSha`. */
 export interface Push {
-  /** The new head. */
-  readonly to: string
   /** The PR's files at the new head (their base texts against the new base, if it moved). */
   readonly files: readonly FileVersion[]
   /** The base branch's tip the PR is compared with now (a base merge moves it). */
@@ -128,19 +133,18 @@ export async function push(scenario: Scenario, next: Push): Promise<string> {
   const commits = pr.commits ?? [from]
   if (next.baseSha !== undefined) pr.baseSha = next.baseSha
   github.state.setComparison(OWNER, REPO, pr.baseSha, from, oldFiles)
-  pr.headSha = next.to
-  pr.files = prFiles(next.files)
-  pr.commits =
-    next.history?.kind === 'rewrite' ? [...next.history.rewritten, next.to] : [...commits, next.to]
   const others = Object.entries(next.others ?? {})
-  seedContents(scenario, next.to, [...next.files.map((f) => [f.path, f.head] as const), ...others])
+  const to = await checkOut(scenario, {
+    ...Object.fromEntries(next.files.map((f) => [f.path, f.head])),
+    ...Object.fromEntries(others)
+  })
+  pr.headSha = to
+  pr.files = prFiles(next.files)
+  pr.commits = next.history?.kind === 'rewrite' ? [...next.history.rewritten, to] : [...commits, to]
+  seedContents(scenario, to, [...next.files.map((f) => [f.path, f.head] as const), ...others])
   seedContents(scenario, pr.baseSha, [
     ...next.files.map((f) => [f.path, f.base] as const),
     ...others
   ])
-  await checkOut(scenario, {
-    ...Object.fromEntries(next.files.map((f) => [f.path, f.head])),
-    ...Object.fromEntries(others)
-  })
   return from
 }

@@ -103,8 +103,9 @@ describe('a reply that gets an answer (threads-only run)', () => {
     expect(prompt).toContain('Fixed it in the latest commit')
     expect(prompt).not.toContain(other.id)
     expectThreadsOnly()
-    // One reply and one resolution: nothing else was written.
+    // 👀 on the reply first, then one reply and one resolution: nothing else was written.
     expect(githubWrites(scenario.github)).toEqual([
+      `POST /repos/${OWNER}/${REPO}/pulls/comments/${thread.comments[1]?.id}/reactions`,
       `POST /repos/${OWNER}/${REPO}/pulls/42/comments/${thread.comments[0]?.id}/replies`,
       'POST /graphql'
     ])

@@ -10,6 +10,7 @@ import {
   type IncomingMessage,
   type ServerResponse
 } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import { connect, type AddressInfo, type Socket } from 'node:net'
 import { pipeline } from 'node:stream/promises'
 
@@ -35,7 +36,7 @@ export interface LoopbackServer {
 }
 
 async function listen(
-  server: ReturnType<typeof createServer>,
+  server: ReturnType<typeof createServer> | ReturnType<typeof createTlsServer>,
   requests: Recorded[],
   sockets: Set<Socket>
 ): Promise<LoopbackServer> {
@@ -75,19 +76,35 @@ export async function startService(
   return listen(server, requests, new Set())
 }
 
+/** Names this proxy may connect to without a mapping. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
 /**
  * A forward proxy: CONNECT tunnels and absolute-form HTTP, both recorded
  * (the body is not read for absolute-form requests: it is piped on).
+ * `hosts` maps test host names (`model.test`) to loopback ports, so a
+ * request for a name outside loopback is served on loopback, never resolved.
+ * With `tls` it is an https:// proxy presenting that certificate.
  */
-export async function startRecordingProxy(): Promise<LoopbackServer> {
+export async function startRecordingProxy(
+  hosts: Readonly<Record<string, number>> = {},
+  tls?: { readonly cert: string; readonly key: string }
+): Promise<LoopbackServer> {
   const requests: Recorded[] = []
   const sockets = new Set<Socket>()
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: '' })
     const url = new URL(req.url ?? '')
+    const mapped = hosts[url.hostname]
+    if (mapped === undefined && !isLoopback(url.hostname)) {
+      res.writeHead(502).end(`test proxy: ${url.hostname} is neither mapped nor loopback`)
+      return
+    }
     const outgoing = httpRequest({
-      host: url.hostname,
-      port: url.port,
+      host: mapped === undefined ? url.hostname : '127.0.0.1',
+      port: mapped ?? url.port,
       path: `${url.pathname}${url.search}`,
       method: req.method,
       headers: req.headers
@@ -98,12 +115,22 @@ export async function startRecordingProxy(): Promise<LoopbackServer> {
     })
     outgoing.once('error', () => res.destroy())
     void pipeline(req, outgoing).catch(() => undefined)
-  })
+  }
+  const server = tls === undefined ? createServer(handler) : createTlsServer(tls, handler)
   server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     requests.push({ method: 'CONNECT', url: req.url ?? '', headers: req.headers, body: '' })
     sockets.add(socket)
     const [host, port] = (req.url ?? '').replace(/^\[|\](?=:)/g, '').split(/:(?=\d+$)/)
-    const upstream = connect({ host: host ?? '', port: Number(port) }, () => {
+    const mapped = hosts[host ?? '']
+    if (mapped === undefined && !isLoopback(host ?? '')) {
+      socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')
+      return
+    }
+    const target =
+      mapped === undefined
+        ? { host: host ?? '', port: Number(port) }
+        : { host: '127.0.0.1', port: mapped }
+    const upstream = connect(target, () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n')
       if (head.length > 0) upstream.write(head)
       socket.pipe(upstream)

@@ -97,6 +97,87 @@ describe('the fake check-run routes', () => {
   })
 })
 
+describe('the fake check-run updates', () => {
+  const note = (line: number) => ({
+    path: 'src/a.ts',
+    start_line: line,
+    end_line: line,
+    annotation_level: 'warning',
+    title: `t${line}`,
+    message: `m${line}`
+  })
+
+  async function inProgress(): Promise<number> {
+    const created = await call('POST', '/repos/o/r/check-runs', {
+      name: 'review',
+      head_sha: HEAD,
+      status: 'in_progress',
+      details_url: 'https://github.com/o/r/actions/runs/1',
+      output: { title: 'Running', summary: 'Running.' }
+    })
+    expect(created.body).toMatchObject({
+      status: 'in_progress',
+      conclusion: null,
+      completed_at: null,
+      details_url: 'https://github.com/o/r/actions/runs/1'
+    })
+    return created.body['id'] as number
+  }
+
+  it('a PATCH completes the run; later PATCHes append annotations and keep the conclusion', async () => {
+    const id = await inProgress()
+
+    const done = await call('PATCH', `/repos/o/r/check-runs/${id}`, {
+      status: 'completed',
+      conclusion: 'failure',
+      output: { title: 'Verdict', summary: 'S', text: 'T', annotations: [note(1), note(2)] }
+    })
+    const more = await call('PATCH', `/repos/o/r/check-runs/${id}`, {
+      output: { title: 'Verdict', summary: 'S', annotations: [note(3)] }
+    })
+
+    expect(done.status).toBe(200)
+    expect(more.body).toMatchObject({
+      status: 'completed',
+      conclusion: 'failure',
+      completed_at: expect.stringMatching(/Z$/),
+      output: { title: 'Verdict', summary: 'S', text: 'T', annotations_count: 3 }
+    })
+    const listed = await fetch(`${github.url}/repos/o/r/check-runs/${id}/annotations`)
+    const annotations = (await listed.json()) as { start_line: number; title: string }[]
+    expect(annotations.map((a) => [a.start_line, a.title])).toEqual([
+      [1, 't1'],
+      [2, 't2'],
+      [3, 't3']
+    ])
+  })
+
+  it('refuses more than 50 annotations in one request, an invalid level, and 403 without checks: write', async () => {
+    const id = await inProgress()
+    const patch = (body: unknown) => call('PATCH', `/repos/o/r/check-runs/${id}`, body)
+    const output = { title: 'V', summary: 'S' }
+
+    const tooMany = await patch({
+      output: { ...output, annotations: Array.from({ length: 51 }, (_, i) => note(i + 1)) }
+    })
+    const badLevel = await patch({
+      output: { ...output, annotations: [{ ...note(1), annotation_level: 'error' }] }
+    })
+    const noConclusion = await patch({ status: 'completed' })
+    github.state.checksWriteForbidden = true
+    const forbidden = await patch({ conclusion: 'success' })
+
+    expect([tooMany.status, badLevel.status, noConclusion.status, forbidden.status]).toEqual([
+      422, 422, 422, 403
+    ])
+    expect(JSON.stringify(tooMany.body)).toContain('only 50 annotations')
+    expect(github.state.repo('o', 'r').checkRuns[0]).toMatchObject({
+      status: 'in_progress',
+      annotations: []
+    })
+  })
+})
+
 describe('the fake commits route', () => {
   it('lists the PR commits oldest first, each parented on the one before', async () => {
     const { body } = await call('GET', '/repos/o/r/pulls/1/commits')

@@ -69,23 +69,54 @@ describe('resolveOpencodeBinary', () => {
     expect(resolved).toEqual({ path: expected, source: 'path' })
   })
 
-  it('installs into the tool cache when nothing matches, then reuses the cache', async () => {
+  it("installs only the machine's package into the tool cache, then reuses the cache", async () => {
     await fakeOpencode(join(scratch, 'old'), '1.0.0')
     const env = { PATH: `${join(scratch, 'old')}:/usr/bin:/bin`, RUNNER_TOOL_CACHE: scratch }
+    const packages = ['opencode-linux-x64', 'opencode-linux-x64-baseline']
     const installs: string[] = []
-    const install = async (version: string, prefix: string): Promise<void> => {
-      installs.push(`${version} ${prefix}`)
-      await fakeOpencode(join(prefix, 'node_modules', '.bin'), version)
+    const install = async (spec: string, prefix: string): Promise<void> => {
+      installs.push(`${spec} ${prefix}`)
+      const name = spec.slice(0, spec.lastIndexOf('@'))
+      await fakeOpencode(join(prefix, 'node_modules', name, 'bin'), '1.18.33')
     }
-    const first = await resolveOpencodeBinary({ version: '1.18.33', env, install })
+    const first = await resolveOpencodeBinary({ version: '1.18.33', env, packages, install })
     const prefix = join(scratch, 'opencode-ai', '1.18.33')
     expect(first).toEqual({
-      path: join(prefix, 'node_modules', '.bin', 'opencode'),
+      path: join(prefix, 'node_modules', 'opencode-linux-x64', 'bin', 'opencode'),
       source: 'installed'
     })
-    const second = await resolveOpencodeBinary({ version: '1.18.33', env, install })
+    const second = await resolveOpencodeBinary({ version: '1.18.33', env, packages, install })
     expect(second).toEqual({ ...first, source: 'cache' })
-    expect(installs).toEqual([`1.18.33 ${prefix}`])
+    expect(installs).toEqual([`opencode-linux-x64@1.18.33 ${prefix}`])
+  })
+
+  it('installs the next package only when the first one does not run here', async () => {
+    const env = { PATH: '/usr/bin:/bin', RUNNER_TOOL_CACHE: scratch }
+    const packages = ['opencode-linux-x64', 'opencode-linux-x64-baseline']
+    const installs: string[] = []
+    const install = async (spec: string, prefix: string): Promise<void> => {
+      installs.push(spec)
+      const name = spec.slice(0, spec.lastIndexOf('@'))
+      const dir = join(prefix, 'node_modules', name, 'bin')
+      await mkdir(dir, { recursive: true })
+      // The AVX2 build on a CPU without AVX2: killed by SIGILL.
+      const body = name.endsWith('-baseline') ? 'echo "1.18.33"' : 'kill -ILL $$'
+      await writeFile(join(dir, 'opencode'), `#!/bin/sh\n${body}\n`)
+      await chmod(join(dir, 'opencode'), 0o755)
+    }
+    const resolved = await resolveOpencodeBinary({ version: '1.18.33', env, packages, install })
+    expect(resolved.path).toBe(
+      join(
+        scratch,
+        'opencode-ai',
+        '1.18.33',
+        'node_modules',
+        'opencode-linux-x64-baseline',
+        'bin',
+        'opencode'
+      )
+    )
+    expect(installs).toEqual(['opencode-linux-x64@1.18.33', 'opencode-linux-x64-baseline@1.18.33'])
   })
 
   it('explains what it tried when nothing works', async () => {

@@ -109,6 +109,21 @@ describe('buildOpencodeConfig', () => {
     expect(config.provider['openai']).toEqual({ options: {}, name: 'OpenAI' })
   })
 
+  it('leaves a signing provider on its own endpoint, its credential options still dropped', () => {
+    const { provider } = build({
+      model: 'amazon-bedrock/anthropic.claude-sonnet-4-5',
+      modelEndpoint: undefined,
+      overrides: {
+        provider: {
+          'amazon-bedrock': {
+            options: { region: 'eu-west-1', apiKey: 'bedrock-key', profile: 'ci' }
+          }
+        }
+      }
+    })
+    expect(provider['amazon-bedrock']?.options).toEqual({ region: 'eu-west-1', profile: 'ci' })
+  })
+
   it('refuses a model endpoint that is not a URL with a random token', () => {
     expect(() => build({ modelEndpoint: { baseURL: 'proxy', token: 'short' } })).toThrow(
       /modelEndpoint.baseURL: expected the model proxy URL; modelEndpoint.token: expected a random token/

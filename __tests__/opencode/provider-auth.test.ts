@@ -79,7 +79,10 @@ async function promptThrough(model: string, path: string) {
       { sessionID: session.data.id, agent: REVIEWER_AGENT, parts: [{ type: 'text', text: 'Hi' }] },
       { throwOnError: true }
     )
-    return { requests: endpoint.requests.slice(seenBefore), token: network.modelEndpoint.token }
+    return {
+      requests: endpoint.requests.slice(seenBefore),
+      token: network.modelEndpoint?.token ?? ''
+    }
   } finally {
     await server?.stop()
     await network.close()

@@ -1,6 +1,6 @@
 /** The sidecar environment is built from scratch: nothing from the runner leaks in. */
 import { describe, expect, it } from '@jest/globals'
-import { buildSidecarEnv, DISABLE_FLAGS } from '../../src/opencode/sidecar-env.js'
+import { buildSidecarEnv, DISABLE_FLAGS, pickCaSettings } from '../../src/opencode/sidecar-env.js'
 
 const base = { path: '/usr/bin:/bin', stateDir: '/tmp/state', configJson: '{}', password: 'pw' }
 
@@ -29,10 +29,14 @@ describe('buildSidecarEnv', () => {
     }
   })
 
-  it('adds provider credentials but refuses reserved names', () => {
-    expect(buildSidecarEnv({ ...base, providerEnv: { ANTHROPIC_API_KEY: 'k' } })).toMatchObject({
-      ANTHROPIC_API_KEY: 'k'
-    })
+  it('adds cloud credentials but refuses reserved names and anything off the allowlist', () => {
+    const providerEnv = {
+      AWS_ACCESS_KEY_ID: 'AKIA0000',
+      GOOGLE_APPLICATION_CREDENTIALS: '/tmp/creds.json',
+      VERTEX_LOCATION: 'us-east5',
+      AZURE_RESOURCE_NAME: 'corp'
+    }
+    expect(buildSidecarEnv({ ...base, providerEnv })).toMatchObject(providerEnv)
     for (const name of [
       'GITHUB_TOKEN',
       'INPUT_X',
@@ -40,9 +44,35 @@ describe('buildSidecarEnv', () => {
       'OPENCODE_PERMISSION'
     ]) {
       expect(() => buildSidecarEnv({ ...base, providerEnv: { [name]: 'x' } })).toThrow(
-        `providerEnv must not set "${name}"`
+        `providerEnv must not set "${name}": reserved for the sidecar's sandbox`
       )
     }
+    for (const name of ['ANTHROPIC_API_KEY', 'NODE_OPTIONS', 'LD_PRELOAD', 'aws_access_key_id']) {
+      expect(() => buildSidecarEnv({ ...base, providerEnv: { [name]: 'x' } })).toThrow(
+        `providerEnv must not set "${name}": only AWS_*, GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* and AZURE_* credentials reach the sidecar`
+      )
+    }
+  })
+
+  it("keeps the runner's CA file settings, and only those", () => {
+    const runner = {
+      NODE_EXTRA_CA_CERTS: '/etc/corp/root.pem',
+      SSL_CERT_FILE: '/etc/ssl/corp-bundle.pem',
+      SSL_CERT_DIR: ' ',
+      GITHUB_TOKEN: 'ghs_secret',
+      NODE_OPTIONS: '--require /tmp/x.js'
+    }
+    const caSettings = pickCaSettings(runner)
+    expect(caSettings).toEqual({
+      NODE_EXTRA_CA_CERTS: '/etc/corp/root.pem',
+      SSL_CERT_FILE: '/etc/ssl/corp-bundle.pem'
+    })
+    const env = buildSidecarEnv({ ...base, caSettings })
+    expect(env['NODE_EXTRA_CA_CERTS']).toBe('/etc/corp/root.pem')
+    expect(env['SSL_CERT_FILE']).toBe('/etc/ssl/corp-bundle.pem')
+    expect(env).not.toHaveProperty('SSL_CERT_DIR')
+    expect(env).not.toHaveProperty('NODE_OPTIONS')
+    expect(Object.values(env)).not.toContain('ghs_secret')
   })
 
   it('refuses a PATH with a relative or empty entry', () => {

@@ -21,10 +21,24 @@ afterEach(async () => {
   await fixture.stop()
 })
 
+/** The review's check run, completed with why the review failed and no run record. */
+const failedCheck = (why: string) => [
+  expect.objectContaining({
+    name: 'review-my-code-bot',
+    status: 'completed',
+    conclusion: 'neutral',
+    output: expect.objectContaining({
+      title: 'Review could not complete',
+      summary: expect.stringContaining(why),
+      text: null
+    })
+  })
+]
+
 const failureComments = () =>
   fixture.pr.issueComments.filter((c) => c.body.includes('the review could not complete'))
 
-it('an agent that cannot start: a failure comment, a failed step, no check run', async () => {
+it('an agent that cannot start: a failure comment, a failed step, a check run without a record', async () => {
   const run = await fixture.run([], {
     deps: {
       startAgent: async () => {
@@ -36,7 +50,9 @@ it('an agent that cannot start: a failure comment, a failed step, no check run',
   expect(run.error?.message).toContain('the review agent could not start')
   expect(failureComments()).toHaveLength(1)
   expect(failureComments()[0]?.body).toContain('opencode exited with code 1')
-  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
+  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toEqual(
+    failedCheck('Review failed: the review agent could not start: opencode exited with code 1')
+  )
 })
 
 it('a fatal model error with nothing staged: failure comment, no review claimed', async () => {
@@ -48,7 +64,9 @@ it('a fatal model error with nothing staged: failure comment, no review claimed'
   expect(failureComments()).toHaveLength(1)
   expect(run.agent.stopped).toBe(1)
   expect(fixture.pr.reviews).toHaveLength(0)
-  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
+  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toEqual(
+    failedCheck('the model could not be used')
+  )
 })
 
 it('a fatal model error after a finding was staged: the finding is published, the step fails', async () => {
@@ -134,5 +152,7 @@ it('publishing fails half-way: the failure comment says so and the step fails', 
   expect(run.error).toBeInstanceOf(ReviewFailedError)
   expect(run.error?.message).toContain('publishing the review failed part way')
   expect(failureComments()).toHaveLength(1)
-  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
+  expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toEqual(
+    failedCheck('publishing the review failed part way')
+  )
 })

@@ -88,6 +88,8 @@ export async function startEngineFixture(
             msPerSecond: 1
           }),
         directoryFor: (request) => new GitHubActorDirectory(client, request.owner, request.repo),
+        // The workspace is the PR head unless a test says otherwise.
+        checkoutHead: async () => ({ kind: 'commit', sha: pr.headSha }),
         startAgent: agent.start,
         log,
         secrets: [TOKEN],

@@ -1,8 +1,8 @@
 /**
  * The job summary (the run page on GitHub): verdict, what kind of run it was
  * (scope, threads only, a newer head) and where the run record went, every
- * finding with what became of it, threads resolved, and per-pass time and
- * tokens. It reports even when the PR got no comment (the silence rule), so
+ * finding with what became of it, threads resolved, and per-pass time,
+ * tokens and dollars with their total. It reports even when the PR got no comment (the silence rule), so
  * silence is never mistaken for a review that did not run.
  *
  * core.summary puts table cells into HTML as given, and the run page of a
@@ -11,8 +11,10 @@
  */
 import * as core from '@actions/core'
 import type { StagedFinding } from '../core/finding-stage.js'
+import { formatUsd, sumUsage } from '../core/model-usage.js'
 import type { JobSummaryInput, PassMetrics } from '../core/run-report.js'
 import { sanitizePlainText } from '../core/sanitize.js'
+import { dryRunSection } from './job-summary-dry-run.js'
 import { plural, shortSha } from '../core/summary-text.js'
 import { CHECK_RUN_PERMISSION } from '../ports/review-gateway.js'
 
@@ -100,6 +102,9 @@ export function findingRows(input: JobSummaryInput, secrets: readonly string[] =
     .map((r) => r.row)
 }
 
+const seconds = (ms: number): string => (ms / 1000).toFixed(1)
+
+/** One row per pass, in pass order: status, seconds, tokens and dollars. */
 export function passRows(
   passes: readonly PassMetrics[],
   secrets: readonly string[] = []
@@ -107,14 +112,30 @@ export function passRows(
   return [...passes]
     .sort((a, b) => a.number - b.number)
     .map((p) => [
-      String(p.number),
+      cell(p.label ?? String(p.number), secrets),
       p.completed
         ? 'completed'
         : `did not complete${p.note === undefined ? '' : `: ${cell(p.note, secrets)}`}`,
-      String(Math.round(p.durationMs)),
+      seconds(p.durationMs),
       String(p.inputTokens),
-      String(p.outputTokens)
+      String(p.outputTokens),
+      formatUsd(p.costUsd)
     ])
+}
+
+/** The run's total over every pass, the figures the action's outputs carry. */
+export function passTotalRow(passes: readonly PassMetrics[]): string[] {
+  const usage = sumUsage(passes)
+  const ms = passes.reduce((sum, p) => sum + p.durationMs, 0)
+  // The status cell is not left empty: core.summary writes an empty cell unclosed (`<td>`).
+  return [
+    '<strong>Total</strong>',
+    plural(passes.length, 'pass', 'passes'),
+    seconds(ms),
+    String(usage.inputTokens),
+    String(usage.outputTokens),
+    formatUsd(usage.costUsd)
+  ]
 }
 
 /** A SHA as inline code; anything that is not one is not printed. */
@@ -205,6 +226,9 @@ export async function writeJobSummary(
     true
   )
   for (const note of runNotes(input, secrets)) summary.addRaw(note, true)
+  if (input.dryRunWrites !== undefined) {
+    summary.addRaw(dryRunSection(input.dryRunWrites, secrets), true)
+  }
   const rows = findingRows(input, secrets)
   summary.addHeading('Findings', 3)
   if (rows.length === 0) summary.addRaw('<p>No findings.</p>', true)
@@ -226,8 +250,9 @@ export async function writeJobSummary(
     ])
   summary.addHeading('Passes', 3)
   summary.addTable([
-    header('Pass', 'Status', 'Time (ms)', 'Input tokens', 'Output tokens'),
-    ...passRows(input.passes, secrets)
+    header('Pass', 'Status', 'Time (s)', 'Input tokens', 'Output tokens', 'Cost (USD)'),
+    ...passRows(input.passes, secrets),
+    passTotalRow(input.passes)
   ])
   await summary.write()
 }

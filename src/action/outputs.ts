@@ -14,7 +14,8 @@ export function setOutcomeOutputs(outcome: ReviewOutcome): void {
           skipped_reason: '',
           input_tokens: String(outcome.usage?.inputTokens ?? 0),
           output_tokens: String(outcome.usage?.outputTokens ?? 0),
-          cost_usd: String(outcome.usage?.costUsd ?? 0)
+          cost_usd: String(outcome.usage?.costUsd ?? 0),
+          sarif_file: outcome.sarifFile ?? ''
         }
       : {
           verdict: '',
@@ -24,7 +25,8 @@ export function setOutcomeOutputs(outcome: ReviewOutcome): void {
           skipped_reason: outcome.reason,
           input_tokens: '0',
           output_tokens: '0',
-          cost_usd: '0'
+          cost_usd: '0',
+          sarif_file: ''
         }
   for (const [name, value] of Object.entries(values)) core.setOutput(name, value)
 }

@@ -6,14 +6,24 @@
 import * as core from '@actions/core'
 import { ToolBridge } from '../bridge/tool-bridge.js'
 import type { Config } from '../config/config.js'
+import { getErrorMessage } from '../core/error-message.js'
+import type { JobSummaryInput as RunReport } from '../core/run-report.js'
 import { GitHubActorDirectory } from '../github/actor-directory.js'
 import { GitHubReviewGateway } from '../github/review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
 import { startOpencodeAgent } from '../opencode/agent-runtime.js'
+import { readCheckoutHead } from '../opencode/git-head.js'
+import { trustedPath } from '../opencode/trusted-path.js'
+import {
+  isSecretCredential,
+  missingCredentialsWarning,
+  readProviderCredentials
+} from '../opencode/provider-credentials.js'
 import type { ReviewLog } from '../ports/agent-session.js'
-import type { ReviewEngineDeps } from '../ports/review-engine.js'
+import type { ReportFiles, ReviewEngineDeps } from '../ports/review-engine.js'
 import type { ActionEnvironment } from './environment.js'
 import { writeJobSummary } from './job-summary.js'
+import { writeSarifFile } from './sarif-file.js'
 
 export const actionLog: ReviewLog = {
   debug: (message) => core.debug(message),
@@ -33,11 +43,40 @@ export interface ReviewDepsInput {
   readonly passDeadlineMs?: number
 }
 
+/**
+ * The `provider_env` values for the sidecar, each secret one masked in the
+ * log (and redacted from posted text through `secrets`); a listed name the job does
+ * not set gets a warning.
+ */
+function providerCredentials(
+  names: readonly string[],
+  processEnv: Readonly<Record<string, string | undefined>>
+): Readonly<Record<string, string>> {
+  const { values, missing } = readProviderCredentials(names, processEnv)
+  const warning = missingCredentialsWarning(missing)
+  if (warning !== undefined) core.warning(warning)
+  for (const [name, value] of Object.entries(values)) {
+    if (isSecretCredential(name)) core.setSecret(value)
+  }
+  return values
+}
+
+/** The credential values to redact from posted text (settings such as a region are not). */
+function secretValues(values: Readonly<Record<string, string>>): string[] {
+  return Object.entries(values)
+    .filter(([name]) => isSecretCredential(name))
+    .map(([, value]) => value)
+}
+
 export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
   const { config, env } = input
-  const secrets = [config.githubToken, config.opencodeApiKey, config.stateKey].filter(
-    (value) => value.length >= 8
-  )
+  const providerEnv = providerCredentials(config.providerEnv, input.processEnv)
+  const secrets = [
+    config.githubToken,
+    config.opencodeApiKey,
+    config.stateKey,
+    ...secretValues(providerEnv)
+  ].filter((value) => value.length >= 8)
   return {
     gatewayFor: (request) =>
       new GitHubReviewGateway({
@@ -47,6 +86,8 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
         ...(input.msPerSecond === undefined ? {} : { msPerSecond: input.msPerSecond })
       }),
     directoryFor: (request) => new GitHubActorDirectory(input.client, request.owner, request.repo),
+    checkoutHead: async () =>
+      readCheckoutHead(input.checkout, await trustedPath(input.processEnv, [input.checkout])),
     now: () => new Date(),
     async startAgent({ systemPrompt, tools }) {
       const bridge = await ToolBridge.start({
@@ -63,6 +104,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
           overrides: config.opencodeConfig,
           opencodeVersion: config.opencodeVersion,
           opencodePath: config.opencodePath,
+          providerEnv,
           mcpServers: bridge.mcpServers,
           systemPrompt,
           log: actionLog,
@@ -94,6 +136,31 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
           `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`
         )
       }
+      return writeReviewSarif(report, input, secrets)
     }
+  }
+}
+
+/** A full review's SARIF file; failing to write it only warns, and the output stays empty. */
+async function writeReviewSarif(
+  report: RunReport,
+  input: ReviewDepsInput,
+  secrets: readonly string[]
+): Promise<ReportFiles> {
+  if (report.openFindings === undefined) return {}
+  try {
+    const sarifFile = await writeSarifFile({
+      findings: report.openFindings,
+      secrets,
+      runnerTemp: input.processEnv['RUNNER_TEMP'],
+      runId: input.env.runId,
+      serverUrl: input.env.serverUrl,
+      actionRepository: input.processEnv['GITHUB_ACTION_REPOSITORY']
+    })
+    core.info(`SARIF of ${report.openFindings.length} open finding(s) written to ${sarifFile}.`)
+    return { sarifFile }
+  } catch (error) {
+    core.warning(`Could not write the SARIF file: ${getErrorMessage(error)}`)
+    return {}
   }
 }

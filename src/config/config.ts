@@ -57,7 +57,21 @@ const schema = z.object({
   providerEnv: providerEnvField('provider_env')
 })
 
-export type Config = z.output<typeof schema> & { opencodeConfig: JsonObject | undefined }
+/** Settings the repository config file may also set; see effective-config.ts. */
+export interface ExplicitInputs {
+  /** True when the workflow set the input: it then wins over the repository config file. */
+  readonly problemScoreThreshold: boolean
+  readonly maxComments: boolean
+}
+
+export type Config = z.output<typeof schema> & {
+  opencodeConfig: JsonObject | undefined
+  readonly explicit: ExplicitInputs
+  /** Path globs whose findings are refused and patches not inlined (repository config file). */
+  readonly ignorePaths: readonly string[]
+  /** Extra review rules from the repository config file; '' when there are none. */
+  readonly reviewInstructions: string
+}
 
 /** Input name for every Config field read from a plain input. */
 const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
@@ -100,7 +114,12 @@ export type InputReader = (name: InputName) => string
 function withDefault(name: InputName, raw: string): string {
   if (raw.trim() !== '') return raw
   const spec = INPUTS.find((input) => input.name === name)
-  const fallback = spec && 'actionDefault' in spec ? spec.actionDefault : ''
+  const fallback =
+    spec && 'actionDefault' in spec
+      ? spec.actionDefault
+      : spec && 'codeDefault' in spec
+        ? spec.codeDefault
+        : ''
   return fallback.startsWith('${{') ? '' : fallback
 }
 
@@ -120,7 +139,17 @@ export function parseConfig(read: InputReader): Config {
   const overrides = parseOpencodeOverrides(read('opencode_config'))
   if (!overrides.ok) problems.push(...overrides.errors)
   if (problems.length > 0 || !parsed.success || !overrides.ok) throw new ConfigError(problems)
-  return { ...parsed.data, opencodeConfig: overrides.value }
+  const given = (name: InputName) => read(name).trim() !== ''
+  return {
+    ...parsed.data,
+    opencodeConfig: overrides.value,
+    explicit: {
+      problemScoreThreshold: given('problem_score_threshold'),
+      maxComments: given('max_comments')
+    },
+    ignorePaths: [],
+    reviewInstructions: ''
+  }
 }
 
 /** Names of inputs whose values must be masked in logs. */

@@ -11,6 +11,12 @@ export interface InputSpec {
   readonly description: string
   /** Default as written in action.yml (`undefined` = no default). */
   readonly actionDefault?: string
+  /**
+   * Default applied in code only. An input the repository config file may
+   * also set has no action.yml default: the runner would fill it in, and an
+   * explicit value in the workflow could no longer be told from an unset one.
+   */
+  readonly codeDefault?: string
   readonly required?: boolean
   /** Masked in logs with core.setSecret as soon as it is read. */
   readonly secret?: boolean
@@ -41,8 +47,9 @@ export const INPUTS = [
   },
   {
     name: 'problem_score_threshold',
-    description: 'Findings scored below this (1-10) are never posted.',
-    actionDefault: '5'
+    description:
+      'Findings scored below this (1-10) are never posted. Default 5; when set, it wins over the repository config file (.github/review-my-code-bot.yml).',
+    codeDefault: '5'
   },
   {
     name: 'score_elevation_threshold',
@@ -89,8 +96,9 @@ export const INPUTS = [
   },
   {
     name: 'max_comments',
-    description: 'Most new inline comments per run; the rest go into the summary comment.',
-    actionDefault: '25'
+    description:
+      'Most new inline comments per run (0-100); the rest go into the summary comment. Default 25; when set, it wins over the repository config file (.github/review-my-code-bot.yml).',
+    codeDefault: '25'
   },
   {
     name: 'allowed_bots',
@@ -154,6 +162,11 @@ export const OUTPUTS = [
   {
     name: 'cost_usd',
     description: 'Model cost of the run in US dollars, as opencode reports it (0 when unknown).'
+  },
+  {
+    name: 'sarif_file',
+    description:
+      "Path of a SARIF 2.1.0 file of the pull request's open findings (this run's and earlier ones still open), for github/codeql-action/upload-sarif; empty when no full review ran."
   }
 ] as const satisfies readonly OutputSpec[]
 

@@ -1,43 +1,65 @@
 /**
- * The check run that keeps the run record on the reviewed head: its title
+ * The outputs of the review's check run on the reviewed head. While the
+ * review runs it says so and links the workflow run. Completed, its title
  * is the verdict, its summary the run's markdown (no history: each check run
  * belongs to one head), and its text the record (summary rmcoc block and
- * marker) that the next run reads back with parseRmcoc.
+ * marker) that the next run reads back with parseRmcoc. A run that could
+ * not complete says why, and carries no record.
  */
+import {
+  checkConclusion,
+  failedRunConclusion,
+  type CheckConclusion,
+  type FailOn
+} from './check-conclusion.js'
 import { formatBotComment } from './rmcoc.js'
 import { sanitizeComment } from './sanitize.js'
 import type { SummaryInput } from './summary-input.js'
 import { summaryBlock } from './summary-record.js'
 import { VERDICT_TITLES, composeRunText } from './summary-sections.js'
-import type { Verdict } from './verdict.js'
 
 /** GitHub's limit for output.summary and output.text. */
 export const CHECK_RUN_OUTPUT_CHARS = 65_535
-
-export type CheckRunConclusion = 'success' | 'neutral' | 'action_required'
 
 export interface CheckRunOutput {
   readonly title: string
   readonly summary: string
   readonly text: string
-  readonly conclusion: CheckRunConclusion
+  readonly conclusion: CheckConclusion
 }
 
-/**
- * The verdict never fails the check: a failing check blocks merges wherever
- * branch protection requires it, and the humans decide whether the bot's
- * findings block a merge. needs_major_work asks for attention without
- * failing; request_changes stays neutral.
- */
-const CONCLUSIONS: Record<Verdict, CheckRunConclusion> = {
-  approve: 'success',
-  request_changes: 'neutral',
-  needs_major_work: 'action_required'
+/** The title and summary while the review runs. */
+export function composeStartedOutput(headSha: string, runUrl: string) {
+  return {
+    title: 'Review in progress',
+    summary: `Reviewing head \`${headSha.slice(0, 12)}\`: follow [the workflow run](${runUrl}).`
+  }
+}
+
+/** A review that could not complete: the reason (sanitized, as the step reports it), the run link, no record. */
+export function composeFailedOutput(
+  reason: string,
+  runUrl: string,
+  failOn: FailOn,
+  secrets: readonly string[] = []
+): CheckRunOutput {
+  const summary = sanitizeComment({
+    text: `${reason}\n\nDetails are in [the workflow run](${runUrl}).`,
+    secrets,
+    maxChars: CHECK_RUN_OUTPUT_CHARS
+  })
+  return {
+    title: 'Review could not complete',
+    summary,
+    text: '',
+    conclusion: failedRunConclusion(failOn)
+  }
 }
 
 export function composeCheckRunOutput(
   input: SummaryInput,
-  secrets: readonly string[] = []
+  secrets: readonly string[] = [],
+  failOn: FailOn = 'never'
 ): CheckRunOutput {
   const block = summaryBlock(input, secrets)
   const summary = sanitizeComment({
@@ -57,6 +79,10 @@ export function composeCheckRunOutput(
     title: VERDICT_TITLES[input.verdict.verdict],
     summary,
     text,
-    conclusion: CONCLUSIONS[input.verdict.verdict]
+    conclusion: checkConclusion({
+      verdict: input.verdict.verdict,
+      failOn,
+      complete: !input.consolidationIncomplete
+    })
   }
 }

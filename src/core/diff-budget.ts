@@ -8,7 +8,10 @@
 import type { ChangedFile } from './pr-data.js'
 
 export type ListReason =
-  'lock-file' | 'build-output' | 'minified' | 'generated' | 'no-patch' | 'over-budget'
+  'lock-file' | 'build-output' | 'minified' | 'generated' | 'ignored' | 'no-patch' | 'over-budget'
+
+/** True for a path the repository's config file ignores (its patch is never inlined). */
+export type IgnoredPath = (path: string) => boolean
 
 export interface ListedFile {
   readonly file: ChangedFile
@@ -84,7 +87,11 @@ export function alwaysListedReason(file: ChangedFile): ListReason | undefined {
  * that does not fit is listed and smaller ones after it may still fit, so
  * one huge file does not push every other file out of the prompt.
  */
-export function planDiff(files: readonly ChangedFile[], maxChars: number): DiffPlan {
+export function planDiff(
+  files: readonly ChangedFile[],
+  maxChars: number,
+  ignored: IgnoredPath = () => false
+): DiffPlan {
   if (!Number.isFinite(maxChars) || maxChars < 0) {
     throw new RangeError(`diff budget must be a non-negative number of characters, got ${maxChars}`)
   }
@@ -92,7 +99,7 @@ export function planDiff(files: readonly ChangedFile[], maxChars: number): DiffP
   const listed: ListedFile[] = []
   let used = 0
   for (const file of files) {
-    const reason = alwaysListedReason(file)
+    const reason = ignored(file.path) ? 'ignored' : alwaysListedReason(file)
     const size = file.patch?.length ?? 0
     if (reason !== undefined) listed.push({ file, reason })
     else if (used + size > maxChars) listed.push({ file, reason: 'over-budget' })
@@ -109,6 +116,7 @@ const REASON_TEXT: Record<ListReason, string> = {
   'build-output': 'build output or vendored',
   minified: 'minified',
   generated: 'generated',
+  ignored: 'ignored by the repository config',
   'no-patch': 'binary or too large for a patch',
   'over-budget': 'over the diff budget'
 }

@@ -103,6 +103,8 @@ const summaryRecord = z.object({
   finding: z.string().trim().min(1).max(500),
   assessment: z.string().trim().max(1000).optional(),
   score,
+  /** As on a thread's finding block: later runs report the finding under the same rule. */
+  category: z.string().trim().min(1).max(40).optional(),
   status: z.enum(THREAD_STATUSES),
   resolution: z.enum(RESOLUTIONS).optional()
 })

@@ -3,6 +3,8 @@
  * writes it into the job summary.
  */
 import type { StagedFinding } from './finding-stage.js'
+import type { ModelUsage } from './model-usage.js'
+import type { OpenFinding } from './open-finding.js'
 import type { RunScope } from './run-scope.js'
 import type { ResolvedThreadNote } from './summary-input.js'
 import type { VerdictDecision } from './verdict.js'
@@ -27,13 +29,24 @@ export interface RefusedFinding {
   readonly reason: string
 }
 
-export interface PassMetrics {
+/** One pass of the review (or the one answer of a threads-only run) and what it cost. */
+export interface PassMetrics extends ModelUsage {
   readonly number: number
+  /** How the row is named when it is not a numbered pass, e.g. "reply". */
+  readonly label?: string
   readonly completed: boolean
   readonly durationMs: number
-  readonly inputTokens: number
-  readonly outputTokens: number
   readonly note?: string
+}
+
+/** A write a dry run did not make: what kind, where, and the body it would have carried. */
+export interface WouldBeWrite {
+  /** e.g. "review comment", "reply", "summary comment", "check run". */
+  readonly kind: string
+  /** e.g. "src/a.ts:12 (RIGHT)", "thread PRRT_1", "pull request #9". */
+  readonly target: string
+  /** The text exactly as it would have been sent; '' for writes without one (a resolve). */
+  readonly body: string
 }
 
 export interface JobSummaryInput {
@@ -61,4 +74,11 @@ export interface JobSummaryInput {
   readonly newerHead?: string
   /** With a state_key: bot state read back without a valid signature, and ignored. */
   readonly unverifiedState?: number
+  /**
+   * A full review: every finding open on the PR after it, this run's and the
+   * earlier ones still open (what the SARIF file describes). Absent otherwise.
+   */
+  readonly openFindings?: readonly OpenFinding[]
+  /** dry_run: every write the run would have made, in order; absent on a real run. */
+  readonly dryRunWrites?: readonly WouldBeWrite[]
 }

@@ -28,6 +28,11 @@ export interface PostedFinding {
   readonly score: number
   readonly finding: string
   readonly placement: 'line' | 'file'
+  /**
+   * The thread's identity across runs (open-finding.ts threadFingerprint);
+   * absent when the gateway did not say which comment holds it.
+   */
+  readonly fingerprint?: string
 }
 
 /** Why a finding is in the summary rather than inline. */
@@ -41,6 +46,8 @@ export interface SummaryFinding {
   readonly finding: string
   readonly assessment: string
   readonly reason: SummaryFindingReason
+  /** The model's category (untrusted; the run record sanitizes it). */
+  readonly category?: string
 }
 
 export interface RunCounts extends StageCounts {

@@ -52,11 +52,14 @@ function cleanRecord(record: SummaryRecord, secrets: readonly string[]): Summary
   const finding = sanitizeText(record.finding, { secrets }).trim()
   const assessment =
     record.assessment === undefined ? '' : sanitizeText(record.assessment, { secrets }).trim()
-  const { assessment: _dropped, ...rest } = record
+  const category =
+    record.category === undefined ? '' : clip(sanitizeText(record.category, { secrets }), 40)
+  const { assessment: _dropped, category: _raw, ...rest } = record
   return {
     ...rest,
     finding: finding === '' ? '(no text)' : finding,
-    ...(assessment === '' ? {} : { assessment })
+    ...(assessment === '' ? {} : { assessment }),
+    ...(category === '' ? {} : { category })
   }
 }
 

@@ -43,7 +43,8 @@ export function summaryThreads(
       assessment: {
         finding: finding.finding,
         assessment: finding.assessment ?? '',
-        score: finding.score
+        score: finding.score,
+        ...(finding.category === undefined ? {} : { category: finding.category })
       },
       developer_replies: [],
       github_resolved: resolved,

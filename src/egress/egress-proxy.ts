@@ -36,6 +36,8 @@ export interface EgressProxyOptions {
   readonly decide?: (host: string) => Promise<TargetDecision>
   /** The runner's proxy to chain to (runner-proxy.ts); default none. */
   readonly proxies?: RunnerProxies
+  /** Trusted roots for TLS to an https:// runner proxy (runner-cas.ts); default: Node's. */
+  readonly ca?: readonly string[] | undefined
   readonly onEvent?: (event: EgressEvent) => void
   readonly onError?: (error: unknown) => void
 }
@@ -150,7 +152,7 @@ async function onRequest(req: IncomingMessage, res: ServerResponse, context: Con
     return
   }
   const proxy = proxyFor({ protocol: 'http:', hostname: url.hostname, port }, context.proxies)
-  await forwardHttp(req, res, url, { address: decision.address, port }, proxy)
+  await forwardHttp(req, res, url, { address: decision.address, port }, proxy, context.options.ca)
 }
 
 async function onConnect(
@@ -178,7 +180,7 @@ async function onConnect(
     return
   }
   const proxy = proxyFor({ protocol: 'https:', hostname: host, port }, context.proxies)
-  const upstream = await openTunnel({ address: decision.address, port }, proxy)
+  const upstream = await openTunnel({ address: decision.address, port }, proxy, context.options.ca)
   tunnels.add(upstream)
   upstream.once('close', () => {
     tunnels.delete(upstream)

@@ -8,7 +8,7 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { request as httpsRequest } from 'node:https'
 import { pipeline } from 'node:stream/promises'
 import { endToEndHeaders } from './hop-headers.js'
-import { proxyAuthorization } from './runner-proxy.js'
+import { proxyAuthorization, proxyTlsOptions } from './runner-proxy.js'
 import { hostPort, type CheckedTarget } from './tunnel.js'
 
 export async function forwardHttp(
@@ -16,7 +16,9 @@ export async function forwardHttp(
   res: ServerResponse,
   url: URL,
   target: CheckedTarget,
-  proxy: URL | undefined
+  proxy: URL | undefined,
+  /** Roots an https:// runner proxy is verified with; default: Node's. */
+  ca?: readonly string[]
 ): Promise<void> {
   const path = `${url.pathname}${url.search}`
   const headers = { ...endToEndHeaders(req.headers), host: url.host }
@@ -33,8 +35,14 @@ export async function forwardHttp(
             ...(authorization === undefined ? {} : { 'proxy-authorization': authorization })
           }
         }
-  const send = proxy?.protocol === 'https:' ? httpsRequest : httpRequest
-  const outgoing = send({ ...options, method: req.method ?? 'GET', agent: false })
+  const tls = proxy?.protocol === 'https:'
+  const send = tls ? httpsRequest : httpRequest
+  const outgoing = send({
+    ...options,
+    ...(proxy !== undefined && tls ? proxyTlsOptions(proxy, ca) : {}),
+    method: req.method ?? 'GET',
+    agent: false
+  })
   const answered = new Promise<IncomingMessage>((resolve, reject) => {
     outgoing.once('response', resolve)
     outgoing.once('error', reject)

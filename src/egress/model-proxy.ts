@@ -7,8 +7,9 @@
  * sidecar: not its environment, not its config, not its memory.
  *
  * Forwarding uses undici (Node's own HTTP client): a kept connection pool to
- * the one upstream, and the runner's HTTPS_PROXY/HTTP_PROXY when one applies
- * (runner-proxy.ts). The upstream is named by the configuration, so it is
+ * the one upstream, the runner's HTTPS_PROXY/HTTP_PROXY when one applies
+ * (runner-proxy.ts; NO_PROXY honoured), and the runner's CA files
+ * (runner-cas.ts) for TLS through an inspecting proxy. The upstream is named by the configuration, so it is
  * not subject to the egress filter: a model server on the runner's own
  * network (or on loopback, in tests) is allowed.
  */
@@ -26,6 +27,8 @@ export interface ModelProxyOptions {
   readonly upstream: ModelUpstream
   /** The runner's proxy settings; default: none (direct). */
   readonly proxies?: RunnerProxies
+  /** Trusted roots for TLS to the upstream and to an https:// proxy (runner-cas.ts); default: Node's. */
+  readonly ca?: readonly string[] | undefined
   /** Called when forwarding fails (the sidecar gets a 502). */
   readonly onError?: (error: unknown) => void
 }
@@ -40,16 +43,21 @@ const PREFIX = '/model'
  */
 const TIMEOUTS = { headersTimeout: 0, bodyTimeout: 0 }
 
-function dispatcherFor(upstream: URL, proxies: RunnerProxies | undefined): Dispatcher {
+function dispatcherFor(
+  upstream: URL,
+  proxies: RunnerProxies | undefined,
+  ca: readonly string[] | undefined
+): Dispatcher {
   const protocol = upstream.protocol === 'https:' ? 'https:' : 'http:'
   const port = upstream.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(upstream.port)
   const proxy =
     proxies === undefined
       ? undefined
       : proxyFor({ protocol, hostname: upstream.hostname, port }, proxies)
+  const tls = ca === undefined ? {} : { ca: [...ca] }
   return proxy === undefined
-    ? new Agent(TIMEOUTS)
-    : new ProxyAgent({ uri: proxy.href, ...TIMEOUTS })
+    ? new Agent({ ...TIMEOUTS, connect: tls })
+    : new ProxyAgent({ uri: proxy.href, ...TIMEOUTS, requestTls: tls, proxyTls: tls })
 }
 
 function json(res: ServerResponse, status: number, message: string, headers = {}): void {
@@ -77,7 +85,7 @@ export class ModelProxy {
   static async start(options: ModelProxyOptions): Promise<ModelProxy> {
     const token = newRunToken()
     const upstream = options.upstream
-    const dispatcher = dispatcherFor(upstream.baseURL, options.proxies)
+    const dispatcher = dispatcherFor(upstream.baseURL, options.proxies, options.ca)
     const server = createServer((req, res) => {
       forward(req, res, token, upstream, dispatcher).catch((error: unknown) => {
         options.onError?.(error)

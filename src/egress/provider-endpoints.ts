@@ -30,3 +30,16 @@ export const PROVIDER_ENDPOINTS: Readonly<Record<string, string>> = {
   huggingface: 'https://router.huggingface.co/v1',
   nvidia: 'https://integrate.api.nvidia.com/v1'
 }
+
+/**
+ * Providers whose requests are signed with cloud credentials (AWS SigV4 for
+ * Bedrock, Google OAuth for Vertex): a proxy that swaps one fixed key cannot
+ * stand in for them. Their SDK in the sidecar signs with the `provider_env`
+ * credentials and reaches the provider's public endpoint through the egress
+ * filter; the model proxy is not started for them.
+ */
+export const SIGNING_PROVIDERS: ReadonlySet<string> = new Set([
+  'amazon-bedrock',
+  'google-vertex',
+  'google-vertex-anthropic'
+])

@@ -4,6 +4,7 @@
  * outbound traffic (model requests and the sidecar's filtered egress) must go
  * through it. Pure: the environment is passed in.
  */
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -91,6 +92,21 @@ export function proxyAuthorization(proxy: URL): string | undefined {
   const user = decodeURIComponent(proxy.username)
   const password = decodeURIComponent(proxy.password)
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+}
+
+/**
+ * TLS options for a connection to an https:// runner proxy: the proxy's own
+ * name for SNI and the certificate check (Node would otherwise take the
+ * request's Host header, the target's name), and the roots to verify it
+ * with (runner-cas.ts; undefined: Node's). An IP address is checked against
+ * the certificate's IP entries and sent without SNI (`servername: ''`).
+ */
+export function proxyTlsOptions(
+  proxy: URL,
+  ca: readonly string[] | undefined
+): { servername: string; ca?: string[] } {
+  const host = proxy.hostname.replace(/^\[|\]$/g, '')
+  return { servername: isIP(host) === 0 ? host : '', ...(ca === undefined ? {} : { ca: [...ca] }) }
 }
 
 /** The proxy URL without its credentials, for messages. */

@@ -7,7 +7,7 @@
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { connect, isIPv6, type Socket } from 'node:net'
-import { proxyAuthorization, redactedProxy } from './runner-proxy.js'
+import { proxyAuthorization, proxyTlsOptions, redactedProxy } from './runner-proxy.js'
 
 export interface CheckedTarget {
   /** The IP address the filter judged. */
@@ -32,11 +32,16 @@ function direct(target: CheckedTarget): Promise<Socket> {
   })
 }
 
-function throughProxy(target: CheckedTarget, proxy: URL): Promise<Socket> {
+function throughProxy(
+  target: CheckedTarget,
+  proxy: URL,
+  ca: readonly string[] | undefined
+): Promise<Socket> {
   const authorization = proxyAuthorization(proxy)
   const send = proxy.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise((resolve, reject) => {
     const request = send({
+      ...(proxy.protocol === 'https:' ? proxyTlsOptions(proxy, ca) : {}),
       host: proxy.hostname.replace(/^\[|\]$/g, ''),
       port: proxy.port === '' ? (proxy.protocol === 'https:' ? 443 : 80) : Number(proxy.port),
       method: 'CONNECT',
@@ -65,7 +70,14 @@ function throughProxy(target: CheckedTarget, proxy: URL): Promise<Socket> {
   })
 }
 
-/** Opens the connection; `proxy` is the runner's proxy for this target, if any. */
-export function openTunnel(target: CheckedTarget, proxy: URL | undefined): Promise<Socket> {
-  return proxy === undefined ? direct(target) : throughProxy(target, proxy)
+/**
+ * Opens the connection; `proxy` is the runner's proxy for this target, if
+ * any, `ca` the roots an https:// proxy is verified with (default: Node's).
+ */
+export function openTunnel(
+  target: CheckedTarget,
+  proxy: URL | undefined,
+  ca?: readonly string[]
+): Promise<Socket> {
+  return proxy === undefined ? direct(target) : throughProxy(target, proxy, ca)
 }

@@ -2,18 +2,49 @@
  * Reading Octokit's errors without importing its error classes: a
  * RequestError carries `status` and `response.data`; a GraphQL error response
  * carries `errors` (each with GitHub's `type`, e.g. FORBIDDEN).
+ *
+ * Parsed with zod, leniently: this runs while handling a failure, so a field
+ * of an unexpected shape is dropped (and the error's own text used instead),
+ * never thrown, which would hide the failure being handled.
  */
+import { z } from 'zod'
 
-interface ErrorShape {
-  readonly status?: unknown
-  readonly message?: unknown
-  readonly response?: { readonly data?: unknown }
-  readonly errors?: unknown
+/** A validation error item: GitHub sends objects with a message, sometimes plain strings. */
+const ApiErrorItem = z.union([
+  z.string(),
+  z.object({ message: z.string() }).transform((item) => item.message),
+  z.unknown().transform(() => undefined)
+])
+
+const ApiErrorBody = z.object({
+  message: z.string().optional().catch(undefined),
+  errors: z.array(ApiErrorItem).optional().catch(undefined)
+})
+
+const GraphqlErrorItem = z.union([
+  z.object({ type: z.string() }).transform((item) => item.type),
+  z.unknown().transform(() => undefined)
+])
+
+const ApiError = z.object({
+  status: z.number().int().optional().catch(undefined),
+  message: z.string().optional().catch(undefined),
+  response: z
+    .object({ data: ApiErrorBody.optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
+  errors: z.array(GraphqlErrorItem).optional().catch(undefined)
+})
+
+type ApiErrorFields = z.output<typeof ApiError>
+
+function readError(error: unknown): ApiErrorFields {
+  const parsed = ApiError.safeParse(error)
+  return parsed.success ? parsed.data : {}
 }
 
 export function httpStatus(error: unknown): number | undefined {
-  const status = (error as ErrorShape | null)?.status
-  return typeof status === 'number' ? status : undefined
+  return readError(error).status
 }
 
 /**
@@ -31,27 +62,18 @@ export function isUnprocessable(error: unknown): boolean {
 
 /** GitHub's own words: the message plus any validation error messages. */
 export function describeApiError(error: unknown): string {
-  const shape = error as ErrorShape | null
-  const data = shape?.response?.data as { message?: unknown; errors?: unknown } | undefined
+  const fields = readError(error)
+  const data = fields.response?.data
   const parts: string[] = []
-  if (typeof data?.message === 'string') parts.push(data.message)
-  for (const item of Array.isArray(data?.errors) ? data.errors : []) {
-    if (typeof item === 'string') parts.push(item)
-    else if (typeof (item as { message?: unknown })?.message === 'string')
-      parts.push((item as { message: string }).message)
-  }
-  if (parts.length === 0 && typeof shape?.message === 'string') parts.push(shape.message)
-  const status = httpStatus(error)
+  if (data?.message !== undefined) parts.push(data.message)
+  for (const item of data?.errors ?? []) if (item !== undefined) parts.push(item)
+  if (parts.length === 0 && fields.message !== undefined) parts.push(fields.message)
+  const status = fields.status
   return `${status === undefined ? '' : `${status} `}${parts.join(': ') || String(error)}`
 }
 
 function graphqlErrorTypes(error: unknown): string[] {
-  const errors = (error as ErrorShape | null)?.errors
-  if (!Array.isArray(errors)) return []
-  return errors.flatMap((item: unknown) => {
-    const type = (item as { type?: unknown })?.type
-    return typeof type === 'string' ? [type] : []
-  })
+  return (readError(error).errors ?? []).filter((type) => type !== undefined)
 }
 
 /**

@@ -21,7 +21,8 @@ export const RestCheckRun = z.object({
   external_id: z.string().nullable(),
   url: z.string(),
   html_url: z.string().nullable(),
-  output: z.object({ text: z.string().nullable() }),
+  // annotations_count is always sent by GitHub; a run read without it counts as having none.
+  output: z.object({ text: z.string().nullable(), annotations_count: z.number().int().optional() }),
   // An integration may be absent, and its slug is optional in GitHub's schema.
   app: z.object({ slug: z.string().optional() }).nullable()
 })

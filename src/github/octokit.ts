@@ -1,15 +1,18 @@
 /**
- * The one Octokit the action uses: REST + GraphQL, with the retry plugin
- * (transient 5xx) and the throttling plugin (primary and secondary rate
- * limits, honouring retry-after). No hand-written retry loops elsewhere.
+ * The one Octokit the action uses: @actions/github's client (REST + GraphQL +
+ * pagination, the token as Actions sends it, the runner's user agent) with
+ * the request log, the retry plugin (transient 5xx) and the throttling plugin
+ * (primary and secondary rate limits, honouring retry-after), sending through
+ * the runner's proxy when one is set. No hand-written retry loops elsewhere.
  */
-import { Octokit } from '@octokit/rest'
+import { getOctokit } from '@actions/github'
+import { requestLog } from '@octokit/plugin-request-log'
 import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import Bottleneck from 'bottleneck'
+import { proxyAwareFetch } from './proxy-fetch.js'
 
-const ReviewerOctokit = Octokit.plugin(retry, throttling)
-export type GitHubClient = InstanceType<typeof ReviewerOctokit>
+export type GitHubClient = ReturnType<typeof getOctokit>
 
 export interface GitHubClientOptions {
   readonly token: string
@@ -49,33 +52,41 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const msPerSecond = options.msPerSecond ?? 1000
   const retries = options.rateLimitRetries ?? 3
   const log = options.log ?? (() => undefined)
-  return new ReviewerOctokit({
-    auth: options.token,
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    userAgent: 'opencode-pr-reviewer',
-    // Octokit logs every failed request as an error, the 404s and 403s the
-    // adapters expect and handle included (no AGENTS.md, no checks: write):
-    // those are debug output; errors that matter are thrown to the caller.
-    log: {
-      debug: () => undefined,
-      info: () => undefined,
-      warn: log,
-      error: options.debug ?? (() => undefined)
-    },
-    retry: { retryAfterBaseValue: msPerSecond },
-    throttle: {
-      ...writeGroups(msPerSecond),
-      retryAfterBaseValue: msPerSecond,
-      onRateLimit: (retryAfter, request, _octokit, retryCount) => {
-        log(`GitHub rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`)
-        return retryCount < retries
+  const baseUrl = options.baseUrl.replace(/\/+$/, '')
+  return getOctokit(
+    options.token,
+    {
+      baseUrl,
+      // getOctokit adds the runner's orchestration id, Octokit its own name.
+      userAgent: 'opencode-pr-reviewer',
+      request: { fetch: proxyAwareFetch(baseUrl) },
+      // Octokit logs every failed request as an error, the 404s and 403s the
+      // adapters expect and handle included (no AGENTS.md, no checks: write):
+      // those are debug output; errors that matter are thrown to the caller.
+      log: {
+        debug: () => undefined,
+        info: () => undefined,
+        warn: log,
+        error: options.debug ?? (() => undefined)
       },
-      onSecondaryRateLimit: (retryAfter, request, _octokit, retryCount) => {
-        log(
-          `GitHub secondary rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`
-        )
-        return retryCount < retries
+      retry: { retryAfterBaseValue: msPerSecond },
+      throttle: {
+        ...writeGroups(msPerSecond),
+        retryAfterBaseValue: msPerSecond,
+        onRateLimit: (retryAfter, request, _octokit, retryCount) => {
+          log(`GitHub rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`)
+          return retryCount < retries
+        },
+        onSecondaryRateLimit: (retryAfter, request, _octokit, retryCount) => {
+          log(
+            `GitHub secondary rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`
+          )
+          return retryCount < retries
+        }
       }
-    }
-  })
+    },
+    requestLog,
+    retry,
+    throttling
+  )
 }

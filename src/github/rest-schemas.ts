@@ -5,6 +5,15 @@ import type { Author } from '../core/pr-data.js'
 /** REST account: an App's login keeps its "[bot]" suffix here. */
 export const RestUser = z.object({ login: z.string(), type: z.string() })
 
+/**
+ * GET collaborators/{login}/permission: `permission` is the legacy level
+ * (maintain reads as write), `role_name` the role itself, custom roles included.
+ */
+export const RestCollaboratorPermission = z.object({
+  permission: z.string(),
+  role_name: z.string().optional()
+})
+
 export function restAuthor(user: z.output<typeof RestUser> | null | undefined): Author | null {
   return user ? { login: user.login, isBot: user.type === 'Bot' } : null
 }
@@ -53,6 +62,9 @@ export const RestReviewComment = RestComment.extend({
 })
 
 export const RestCreatedReview = z.object({ id: z.number().int() })
+
+/** POST .../comments/{id}/reactions answers the reaction (201 new, 200 already there). */
+export const RestReaction = z.object({ id: z.number().int(), content: z.string() })
 
 /** GET contents answers a file object, or an array for a directory. */
 export const RestContents = z.union([

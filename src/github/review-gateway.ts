@@ -7,17 +7,23 @@ import type {
   ReviewThreadData
 } from '../core/pr-data.js'
 import type {
+  CheckRunCompletion,
   CheckRunInput,
   CheckRunResult,
+  CheckRunStart,
+  CheckRunUpdate,
   CommentPlacement,
   LineComment,
   PostedComment,
   PullRequestRef,
   ResolveResult,
+  ReactionResult,
   ReviewGateway,
-  ReviewPostResult
+  ReviewPostResult,
+  TriggerComment
 } from '../ports/review-gateway.js'
-import { createCheckRun } from './check-run-writer.js'
+import { completeCheckRun } from './check-run-update.js'
+import { createCheckRun, startCheckRun } from './check-run-writer.js'
 import { listCheckRuns } from './check-runs.js'
 import { listCommits } from './commits.js'
 import { compareFiles, listChangedFiles, readFile } from './files.js'
@@ -26,6 +32,7 @@ import { listIssueComments } from './issue-comments.js'
 import { postFileComment, postLineComment } from './line-comments.js'
 import type { GitHubClient } from './octokit.js'
 import { getPullRequest } from './pull-request.js'
+import { addEyesReaction } from './reactions.js'
 import { resolveThread } from './resolve-thread.js'
 import { replyToComment } from './review-comments.js'
 import { postReview } from './review-writer.js'
@@ -130,11 +137,23 @@ export class GitHubReviewGateway implements ReviewGateway {
     return createCheckRun(this.write, input)
   }
 
+  startCheckRun(input: CheckRunStart): Promise<CheckRunResult> {
+    return startCheckRun(this.write, input)
+  }
+
+  completeCheckRun(checkRunId: number, input: CheckRunCompletion): Promise<CheckRunUpdate> {
+    return completeCheckRun(this.write, checkRunId, input)
+  }
+
   postIssueComment(body: string): Promise<PostedComment> {
     return postIssueComment(this.write, body)
   }
 
   updateIssueComment(commentId: number, body: string): Promise<PostedComment> {
     return updateIssueComment(this.write, commentId, body)
+  }
+
+  addEyesReaction(comment: TriggerComment): Promise<ReactionResult> {
+    return addEyesReaction(this.write, comment)
   }
 }

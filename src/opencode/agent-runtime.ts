@@ -4,16 +4,19 @@
  * orchestrator's AgentSession port. Stopping tears all of it down, in every
  * path (the post step covers a killed process).
  */
+import { getErrorMessage } from '../core/error-message.js'
 import { ALL_TOOL_NAMES, MCP_SERVER_NAMES } from '../core/tool-names.js'
 import { startSidecarNetwork } from '../egress/sidecar-network.js'
 import type { AgentSession, AgentTurn } from '../ports/agent-session.js'
-import { resolveOpencodeBinary } from './binary.js'
+import { binaryVersion, resolveOpencodeBinary, type ResolvedBinary } from './binary.js'
 import { buildOpencodeConfig, REVIEWER_AGENT } from './config.js'
 import { ModelTurnError, TurnDeadlineError, type SessionDriverError } from './errors.js'
 import { forgetSidecar, rememberSidecar } from './leftover.js'
 import { ManagedOpenCodeServer } from './server.js'
 import { ReviewSession, type TurnResult } from './session.js'
+import { pickCaSettings } from './sidecar-env.js'
 import { findProgram, trustedPath } from './trusted-path.js'
+import { untestedVersionWarning } from './tested-version.js'
 import { createSanitizedWorkspace } from './workspace.js'
 
 export interface OpencodeAgentOptions {
@@ -29,7 +32,12 @@ export interface OpencodeAgentOptions {
   readonly mcpServers: Record<string, { url: string; token: string }>
   readonly systemPrompt: string
   readonly log: { info(message: string): void; warning(message: string): void }
-  /** Environment for finding or installing the binary (PATH, RUNNER_TOOL_CACHE). */
+  /**
+   * Cloud credentials for the model's provider (`provider_env` values, read
+   * and masked by the caller): the only secrets the sidecar is given.
+   */
+  readonly providerEnv?: Readonly<Record<string, string>>
+  /** Environment for finding or installing the binary (PATH, RUNNER_TOOL_CACHE), proxy and CA settings. */
   readonly env?: Readonly<Record<string, string | undefined>>
   readonly startupTimeoutMs?: number
   /** Records the sidecar for the post step (core.saveState on a runner). */
@@ -70,6 +78,29 @@ function toAgentTurn(turn: TurnResult): AgentTurn {
   }
 }
 
+/**
+ * Warns when the binary is outside the tested series: the one asked for by
+ * `opencode_version`, or the one `opencode_path` names (asked for its version).
+ */
+async function warnIfUntested(
+  binary: ResolvedBinary,
+  wanted: string,
+  path: string,
+  log: OpencodeAgentOptions['log']
+): Promise<void> {
+  let version = wanted
+  if (binary.source === 'input') {
+    try {
+      version = await binaryVersion(binary.path, path)
+    } catch (error) {
+      log.info(`opencode_path ${binary.path} did not tell its version: ${getErrorMessage(error)}`)
+      return
+    }
+  }
+  const warning = untestedVersionWarning(version)
+  if (warning !== undefined) log.warning(warning)
+}
+
 export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise<OpencodeAgent> {
   const { log } = options
   // One PATH for everything this run starts: opencode, git, and the
@@ -88,6 +119,7 @@ export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise
     log: (message) => log.info(message)
   })
   log.info(`opencode: ${binary.path} (${binary.source})`)
+  await warnIfUntested(binary, options.opencodeVersion, trusted.path, log)
   const rg = await findProgram('rg', trusted)
   if (rg === undefined) {
     log.warning(
@@ -119,6 +151,7 @@ export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise
       overrides: options.overrides,
       env: options.env ?? process.env,
       directUrls: Object.values(options.mcpServers).map((server) => server.url),
+      credentialNames: Object.keys(options.providerEnv ?? {}),
       log
     })
     cleanups.push(() => network.close())
@@ -137,6 +170,8 @@ export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise
       config,
       searchPath: trusted,
       egress: network.egress,
+      caSettings: pickCaSettings(options.env ?? process.env),
+      ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
       ...(options.startupTimeoutMs === undefined
         ? {}
         : { startupTimeoutMs: options.startupTimeoutMs })

@@ -7,7 +7,10 @@
  *    `opencode_version`;
  * 3. a copy installed earlier in the tool cache (RUNNER_TOOL_CACHE, or the
  *    temp dir), reused across runs on self-hosted runners;
- * 4. `npm install opencode-ai@<version>` into that cache.
+ * 4. `npm install <platform package>@<version>` into that cache: only the
+ *    package of this machine's binary (platform-package.ts), not
+ *    `opencode-ai`, which pulls two 177 MB binaries on Linux x64; the next
+ *    package in line only when the first one's binary does not run here.
  * `--version` and npm run with a minimal environment whose PATH is the
  * trusted one: no step may hand the runner's tokens to a binary we have not
  * vetted yet, and none may run a program the pull request shipped.
@@ -19,6 +22,9 @@ import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { promisify } from 'node:util'
 import { z } from 'zod'
+import { getErrorMessage } from '../core/error-message.js'
+import { platformFacts } from './platform-facts.js'
+import { opencodePackages, packageBinary } from './platform-package.js'
 import { findProgram, trustedPath, untrustedLocation, type TrustedPath } from './trusted-path.js'
 
 const run = promisify(execFile)
@@ -39,8 +45,10 @@ export interface ResolveBinaryOptions {
   /** The trusted PATH, when the caller built it already (default: from env and checkout). */
   readonly trusted?: TrustedPath
   readonly log?: (message: string) => void
-  /** Installs opencode-ai@version under `prefix` (default: npm); tests replace it. */
-  readonly install?: (version: string, prefix: string, env: Record<string, string>) => Promise<void>
+  /** The packages to install from, best first (default: this machine's, platform-package.ts). */
+  readonly packages?: readonly string[]
+  /** Installs `spec` (`name@version`) under `prefix` (default: npm); tests replace it. */
+  readonly install?: (spec: string, prefix: string, env: Record<string, string>) => Promise<void>
 }
 
 export interface ResolvedBinary {
@@ -89,11 +97,11 @@ export async function binaryVersion(binary: string, path: string): Promise<strin
 
 async function npmInstall(
   npm: string,
-  version: string,
+  spec: string,
   prefix: string,
   env: Record<string, string>
 ): Promise<void> {
-  // Scripts skipped: the platform package already carries the binary.
+  // Scripts skipped: the platform package carries the binary itself.
   await run(
     npm,
     [
@@ -105,21 +113,59 @@ async function npmInstall(
       '--no-fund',
       '--ignore-scripts',
       '--no-package-lock',
-      `opencode-ai@${version}`
+      spec
     ],
     { env, timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 }
   )
 }
 
-/** Binaries an npm install under `prefix` may have produced, best first. */
-function installedCandidates(prefix: string): string[] {
-  const arch = process.arch === 'x64' ? 'x64' : process.arch
-  const platform = process.platform === 'win32' ? 'windows' : process.platform
-  return [
-    join(prefix, 'node_modules', '.bin', 'opencode'),
-    join(prefix, 'node_modules', `opencode-${platform}-${arch}`, 'bin', 'opencode'),
-    join(prefix, 'node_modules', `opencode-${platform}-${arch}-baseline`, 'bin', 'opencode')
-  ]
+/** Where the binary of `name`, installed under `prefix`, lies. */
+function installedBinary(prefix: string, name: string): string {
+  return join(prefix, 'node_modules', name, packageBinary(process.platform))
+}
+
+interface ToolCacheLookup {
+  readonly prefix: string
+  readonly version: string
+  /** Best first (platform-package.ts). */
+  readonly packages: readonly string[]
+  /** Whether a binary runs here and reports `version`; records why not in `tried`. */
+  readonly matches: (binary: string, where: string) => Promise<boolean>
+  readonly install: (spec: string) => Promise<void>
+  readonly log: (message: string) => void
+  readonly tried: string[]
+}
+
+/**
+ * A binary of `version` already in the tool cache, else the first of the
+ * packages that installs and runs; one package at a time, so a machine
+ * downloads a second binary only when the first cannot run on it.
+ */
+async function fromToolCache(lookup: ToolCacheLookup): Promise<ResolvedBinary | undefined> {
+  const binaries = lookup.packages.map((name) => installedBinary(lookup.prefix, name))
+  for (const binary of binaries) {
+    if ((await isExecutableFile(binary)) && (await lookup.matches(binary, 'cached'))) {
+      lookup.log(`Using cached opencode ${lookup.version}: ${binary}`)
+      return { path: binary, source: 'cache' }
+    }
+  }
+  await mkdir(lookup.prefix, { recursive: true })
+  for (const [index, name] of lookup.packages.entries()) {
+    const spec = `${name}@${lookup.version}`
+    lookup.log(`Installing ${spec} into ${lookup.prefix}`)
+    try {
+      await lookup.install(spec)
+    } catch (error) {
+      lookup.tried.push(`npm install ${spec} failed: ${getErrorMessage(error)}`)
+      continue
+    }
+    const binary = binaries[index] ?? ''
+    if ((await isExecutableFile(binary)) && (await lookup.matches(binary, 'installed'))) {
+      return { path: binary, source: 'installed' }
+    }
+    if (!(await isExecutableFile(binary))) lookup.tried.push(`${spec} holds no ${binary}`)
+  }
+  return undefined
 }
 
 /** Refuses an `opencode_path` the pull request could have put there. */
@@ -197,36 +243,25 @@ export async function resolveOpencodeBinary(
       `No usable opencode ${wanted} on PATH, and the tool cache "${cache}" lies ${cacheWhere}, where the pull request controls the files: point RUNNER_TOOL_CACHE outside the workspace or set opencode_path. Tried:\n- ${tried.join('\n- ') || 'nothing found on PATH'}`
     )
   }
-  const fromCache = async (): Promise<string | undefined> => {
-    for (const candidate of installedCandidates(prefix)) {
-      if ((await isExecutableFile(candidate)) && (await matches(candidate, 'cached'))) {
-        return candidate
-      }
-    }
-    return undefined
-  }
-  const cached = await fromCache()
-  if (cached !== undefined) {
-    log(`Using cached opencode ${wanted}: ${cached}`)
-    return { path: cached, source: 'cache' }
-  }
-
-  log(`Installing opencode-ai@${wanted} into ${prefix}`)
-  try {
-    await mkdir(prefix, { recursive: true })
-    const install =
-      options.install ??
-      (async (v: string, p: string, e: Record<string, string>) => {
-        const npm = await findProgram('npm', trusted)
-        if (npm === undefined) throw new Error(`no npm on the trusted PATH "${path}"`)
-        await npmInstall(npm, v, p, e)
-      })
-    await install(wanted, prefix, npmEnv(env, path))
-  } catch (error) {
-    tried.push(`npm install failed: ${error instanceof Error ? error.message : String(error)}`)
-  }
-  const installed = await fromCache()
-  if (installed !== undefined) return { path: installed, source: 'installed' }
+  const found = await fromToolCache({
+    prefix,
+    version: wanted,
+    packages: options.packages ?? opencodePackages(await platformFacts()),
+    matches,
+    log,
+    install: async (spec) => {
+      const install =
+        options.install ??
+        (async (s: string, p: string, e: Record<string, string>) => {
+          const npm = await findProgram('npm', trusted)
+          if (npm === undefined) throw new Error(`no npm on the trusted PATH "${path}"`)
+          await npmInstall(npm, s, p, e)
+        })
+      await install(spec, prefix, npmEnv(env, path))
+    },
+    tried
+  })
+  if (found !== undefined) return found
   throw new Error(
     `No usable opencode ${wanted}: set opencode_path, put opencode ${wanted} on PATH, or allow npm to install it. Tried:\n- ${tried.join('\n- ') || 'nothing found'}`
   )

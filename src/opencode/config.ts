@@ -13,6 +13,8 @@
  * (`modelEndpoint`: its URL and this run's token in place of the API key),
  * and every provider's credential options are dropped, whatever the
  * overrides hold (the proxy holds them; see src/egress/model-upstream.ts).
+ * A signing provider (Bedrock, Vertex) has no `modelEndpoint`: it keeps its
+ * endpoint and signs with credentials from the sidecar's environment.
  */
 import { z } from 'zod'
 import {
@@ -45,10 +47,13 @@ const inputSchema = z.object({
   model: z
     .string()
     .regex(/^[^/\s]+\/\S+$/, 'expected "provider/model", e.g. "anthropic/claude-sonnet-4-5"'),
-  modelEndpoint: z.object({
-    baseURL: z.url('expected the model proxy URL'),
-    token: z.string().min(16, 'expected a random token')
-  }),
+  /** Absent for a signing provider (Bedrock, Vertex): it keeps its own endpoint. */
+  modelEndpoint: z
+    .object({
+      baseURL: z.url('expected the model proxy URL'),
+      token: z.string().min(16, 'expected a random token')
+    })
+    .optional(),
   enableWeb: z.boolean(),
   overrides: z.record(z.string(), z.unknown()).optional(),
   mcpServers: z.record(
@@ -162,10 +167,12 @@ export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
   )) {
     provider[id] = withoutCredentials(entry)
   }
-  provider[providerId] = deepMerge(
-    isPlainObject(provider[providerId]) ? provider[providerId] : {},
-    { options: { baseURL: input.modelEndpoint.baseURL, apiKey: input.modelEndpoint.token } }
-  )
+  if (input.modelEndpoint !== undefined) {
+    provider[providerId] = deepMerge(
+      isPlainObject(provider[providerId]) ? provider[providerId] : {},
+      { options: { baseURL: input.modelEndpoint.baseURL, apiKey: input.modelEndpoint.token } }
+    )
+  }
   const userAgents = isPlainObject(merged['agent']) ? merged['agent'] : {}
 
   // The sandbox, written last so nothing above can widen it.

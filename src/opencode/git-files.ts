@@ -54,14 +54,14 @@ function gitEnv(path: string): NodeJS.ProcessEnv {
   }
 }
 
-interface GitResult {
+export interface GitResult {
   readonly code: number | null
   readonly stdout: Buffer
   readonly stderr: string
 }
 
-/** Runs git in `cwd`; rejects only when there is no git or it cannot be spawned. */
-async function runGit(
+/** Runs hardened git in `cwd`; rejects only when there is no git or it cannot be spawned. */
+export async function runGit(
   cwd: string,
   args: readonly string[],
   trusted: TrustedPath
@@ -90,7 +90,7 @@ async function runGit(
 }
 
 /** True when `dir` or one of its parents holds a `.git` entry. */
-async function looksLikeRepository(dir: string): Promise<boolean> {
+export async function looksLikeRepository(dir: string): Promise<boolean> {
   for (let current = dir; ; current = dirname(current)) {
     try {
       await lstat(join(current, '.git'))

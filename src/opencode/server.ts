@@ -41,6 +41,8 @@ export interface StartOptions {
   readonly providerEnv?: Readonly<Record<string, string>>
   /** The egress filter the sidecar's traffic goes through (sidecar-env.ts). */
   readonly egress?: SidecarEnvInput['egress']
+  /** The runner's CA file settings the sidecar keeps (sidecar-env.ts). */
+  readonly caSettings?: SidecarEnvInput['caSettings']
   readonly startupTimeoutMs?: number
   /** Time between SIGTERM and SIGKILL when stopping. */
   readonly graceMs?: number
@@ -175,7 +177,8 @@ export class ManagedOpenCodeServer {
       configJson: JSON.stringify(options.config),
       password,
       ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
-      ...(options.egress === undefined ? {} : { egress: options.egress })
+      ...(options.egress === undefined ? {} : { egress: options.egress }),
+      ...(options.caSettings === undefined ? {} : { caSettings: options.caSettings })
     })
     const output = new OutputTail()
     let child: ChildProcess

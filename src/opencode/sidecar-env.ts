@@ -1,10 +1,13 @@
 /**
  * The environment the opencode sidecar runs with, built from scratch: nothing
- * of the runner's environment reaches it except PATH. The GitHub token
- * (GITHUB_TOKEN, INPUT_GITHUB_TOKEN), the other INPUT_* values and the
- * ACTIONS_* runtime tokens stay in the action process.
+ * of the runner's environment reaches it but PATH, the runner's CA settings
+ * (file paths, so TLS through a corporate proxy verifies) and the provider
+ * credentials named in `provider_env`. The GitHub token (GITHUB_TOKEN,
+ * INPUT_GITHUB_TOKEN), the other INPUT_* values and the ACTIONS_* runtime
+ * tokens stay in the action process.
  */
 import { delimiter, isAbsolute, join } from 'node:path'
+import { isProviderEnvName } from './provider-credentials.js'
 
 /**
  * opencode switches that keep it offline and blind to project/user config.
@@ -31,6 +34,25 @@ export const SERVER_USERNAME = 'opencode'
 const RESERVED =
   /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*|(?:HTTPS?|NO|ALL)_PROXY|(?:https?|no|all)_proxy)$/
 
+/**
+ * The runner's trusted CA certificates, as the runtimes read them: extra
+ * roots for Node/Bun (opencode is a Bun binary), the bundle and folder
+ * OpenSSL-based tools read. Paths, not secrets.
+ */
+export const CA_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'] as const
+
+export type CaSettings = Readonly<Partial<Record<(typeof CA_VARIABLES)[number], string>>>
+
+/** The CA settings of `env` that are set and non-empty. */
+export function pickCaSettings(env: Readonly<Record<string, string | undefined>>): CaSettings {
+  const picked: Partial<Record<(typeof CA_VARIABLES)[number], string>> = {}
+  for (const name of CA_VARIABLES) {
+    const value = env[name]?.trim()
+    if (value !== undefined && value !== '') picked[name] = value
+  }
+  return picked
+}
+
 export interface SidecarEnvInput {
   /**
    * The trusted PATH (trusted-path.ts; opencode spawns `rg` and `git` by
@@ -41,8 +63,13 @@ export interface SidecarEnvInput {
   readonly stateDir: string
   readonly configJson: string
   readonly password: string
-  /** Provider credentials, e.g. { ANTHROPIC_API_KEY: "..." }. */
+  /**
+   * Cloud credentials of the model's provider (`provider_env`), e.g.
+   * { AWS_ACCESS_KEY_ID: "..." }: only the allowlisted families.
+   */
   readonly providerEnv?: Readonly<Record<string, string>>
+  /** The runner's CA settings (pickCaSettings). */
+  readonly caSettings?: CaSettings
   /**
    * The egress filter (src/egress/): every fetch of opencode's runtime goes
    * through `proxyUrl`, loopback included, except the `host:port` origins in
@@ -71,7 +98,16 @@ export function buildSidecarEnv(input: SidecarEnvInput): Record<string, string> 
     if (RESERVED.test(name)) {
       throw new Error(`providerEnv must not set "${name}": reserved for the sidecar's sandbox`)
     }
+    if (!isProviderEnvName(name)) {
+      throw new Error(
+        `providerEnv must not set "${name}": only AWS_*, GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* and AZURE_* credentials reach the sidecar`
+      )
+    }
     if (value !== '') env[name] = value
+  }
+  for (const name of CA_VARIABLES) {
+    const value = input.caSettings?.[name]
+    if (value !== undefined && value !== '') env[name] = value
   }
   if (input.egress !== undefined) {
     for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {

@@ -12,14 +12,12 @@ import type { ReviewGateway } from './review-gateway.js'
 import type { ReviewTools } from './review-tools.js'
 
 import type { Verdict } from '../core/verdict.js'
+import type { ModelUsage } from '../core/model-usage.js'
+import type { CheckoutHead } from '../core/checkout-head.js'
 
 export type { Verdict }
 
-export interface ModelUsage {
-  readonly inputTokens: number
-  readonly outputTokens: number
-  readonly costUsd: number
-}
+export type { ModelUsage }
 
 export type ReviewOutcome =
   | {
@@ -30,8 +28,16 @@ export type ReviewOutcome =
       readonly threadsResolved: number
       /** Model usage of the run as opencode reported it; absent when none was reported. */
       readonly usage?: ModelUsage
+      /** Path of the SARIF file of the PR's open findings; absent when none was written. */
+      readonly sarifFile?: string
     }
   | { readonly kind: 'skipped'; readonly reason: string }
+
+/** Files the report wrote for the workflow to pick up. */
+export interface ReportFiles {
+  /** The SARIF log of the open findings (full reviews only). */
+  readonly sarifFile?: string
+}
 
 export interface ReviewEngine {
   review(request: ReviewRequest, config: Config): Promise<ReviewOutcome>
@@ -47,6 +53,11 @@ export interface ReviewEngineDeps {
   gatewayFor(request: ReviewRequest): ReviewGateway
   /** Who may speak for the PR in a dispute (write access), asked through the API. */
   directoryFor(request: ReviewRequest): ActorDirectory
+  /**
+   * The commit the workspace the agent reads has checked out: the agent only
+   * starts when it is the PR head under review. Throws when git cannot tell.
+   */
+  checkoutHead(): Promise<CheckoutHead>
   /** Starts the sidecar with our tools served to it; throws when it cannot. */
   startAgent(input: { systemPrompt: string; tools: ReviewTools }): Promise<AgentHandle>
   readonly log: ReviewLog
@@ -54,8 +65,12 @@ export interface ReviewEngineDeps {
   readonly secrets: readonly string[]
   /** Link to this workflow run, for the failure comment. */
   readonly runUrl: string
-  /** Writes the job summary. */
-  report(report: RunReport): Promise<void>
+  /**
+   * Writes the job summary (and, for a full review, the SARIF file); says
+   * which files it wrote. A report that cannot be written only warns: it is
+   * not the review.
+   */
+  report(report: RunReport): Promise<ReportFiles | void>
   /** The time a run record carries (ISO 8601). */
   now(): Date
   /** Patch text inlined in the pass-1 prompt at most (characters). */

@@ -4,6 +4,7 @@
  * shapes of core/pr-data.ts and turns recoverable API failures into results
  * the caller can act on, so a finding is never silently lost.
  */
+import type { CheckRunAnnotation } from '../core/check-annotations.js'
 import type {
   ChangedFile,
   CheckRunData,
@@ -84,7 +85,32 @@ export interface CheckRunInput {
   /** output.text: carries the run record (rmcoc block + marker). */
   readonly text: string
   readonly conclusion: 'success' | 'neutral' | 'action_required' | 'failure'
+  /** Any number: GitHub takes 50 per request, the rest are appended by updates. */
+  readonly annotations?: readonly CheckRunAnnotation[]
 }
+
+/** The review's check run as it starts: in_progress, linking the workflow run. */
+export interface CheckRunStart {
+  readonly headSha: string
+  readonly name: string
+  /** details_url: the workflow run doing the review. */
+  readonly detailsUrl: string
+  readonly title: string
+  readonly summary: string
+}
+
+/** What completes a started check run. */
+export type CheckRunCompletion = Omit<CheckRunInput, 'headSha' | 'name'>
+
+export type CheckRunUpdate =
+  | {
+      readonly kind: 'updated'
+      readonly id: number
+      readonly url: string
+      /** Annotations GitHub took; fewer than asked when appending failed (the log says why). */
+      readonly annotationsSent: number
+    }
+  | { readonly kind: 'forbidden'; readonly warning: string }
 
 /** The permission a check run needs with the Actions token. */
 export const CHECK_RUN_PERMISSION = 'checks: write'
@@ -97,6 +123,27 @@ export type CheckRunResult =
       /** Names the missing permission; meant for the job log and the summary. */
       readonly warning: string
     }
+
+/** The comment that asked for a run: a conversation comment (a mention) or a review comment (a reply). */
+export interface TriggerComment {
+  readonly kind: 'issue' | 'review'
+  /** REST id */
+  readonly id: number
+}
+
+/** The permission a reaction needs with the Actions token. */
+export const REACTION_PERMISSION = 'pull-requests: write'
+
+export type ReactionResult =
+  | { readonly kind: 'added' }
+  | {
+      /** The token may not react (403): nothing was written. */
+      readonly kind: 'forbidden'
+      /** Names the missing permission; meant for the job log. */
+      readonly warning: string
+    }
+  /** Any other failure (the comment is gone, GitHub erred); the reason is GitHub's. */
+  | { readonly kind: 'failed'; readonly reason: string }
 
 export interface ReviewGateway {
   readonly pullRequest: PullRequestRef
@@ -145,8 +192,17 @@ export interface ReviewGateway {
   unresolveThread(threadId: string): Promise<ResolveResult>
   /** A completed check run on `headSha` (the run record); 'forbidden' without checks: write. */
   createCheckRun(input: CheckRunInput): Promise<CheckRunResult>
+  /** An in_progress check run on `headSha`; 'forbidden' without checks: write. */
+  startCheckRun(input: CheckRunStart): Promise<CheckRunResult>
+  /** Completes the check run `checkRunId`, its annotations 50 per request; 'forbidden' without checks: write. */
+  completeCheckRun(checkRunId: number, input: CheckRunCompletion): Promise<CheckRunUpdate>
   /** A conversation comment (the run summary). */
   postIssueComment(body: string): Promise<PostedComment>
   /** Replaces the body of a conversation comment (editing is idempotent). */
   updateIssueComment(commentId: number, body: string): Promise<PostedComment>
+  /**
+   * 👀 on the comment that asked for this run, so its author sees it was
+   * heard. Never throws: feedback must not fail a review.
+   */
+  addEyesReaction(comment: TriggerComment): Promise<ReactionResult>
 }

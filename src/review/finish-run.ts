@@ -1,9 +1,12 @@
 /**
  * The end of a full review: publish the stage once, decide the verdict from
  * everything still open, keep the run record and the summary comment, write
- * the job summary, and return the outcome the action's outputs come from.
+ * the job summary (with the PR's open findings, for the SARIF file), and
+ * return the outcome the action's outputs come from.
  */
 import type { Config } from '../config/config.js'
+import { publishedAnnotations } from '../core/check-annotations.js'
+import { sumUsage } from '../core/model-usage.js'
 import { latestRunRecord } from '../core/run-record.js'
 import type { FindingStage } from '../core/finding-stage.js'
 import { shouldPostSummary } from '../core/summary.js'
@@ -13,8 +16,10 @@ import type { PassRunResult } from './orchestrator.js'
 import type { PreparedRun } from './prepare-run.js'
 import { publishFindings } from './publish.js'
 import { recordRun } from './record-run.js'
+import type { ReviewCheck } from './review-check.js'
 import type { ActionReviewTools } from './review-tools.js'
 import { passMetrics, summaryInputOf, verdictAfterRun } from './run-results.js'
+import { stillOpenFindings } from './still-open.js'
 
 export interface FinishInput {
   readonly prepared: PreparedRun
@@ -24,6 +29,8 @@ export interface FinishInput {
   readonly run: PassRunResult
   readonly scope: ReviewScope
   readonly deps: ReviewEngineDeps
+  /** The check run started with the review, completed with its record. */
+  readonly check: ReviewCheck
 }
 
 /** The head now, when it moved while this run reviewed another one. */
@@ -71,6 +78,9 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
   const existingId = latestRunRecord(context.issueComments, config.botLogins).record?.commentId
   const recorded = await recordRun({
     gateway,
+    check: input.check,
+    annotations: publishedAnnotations(published.posted, stage.all(), deps.secrets),
+    failOn: config.failOn,
     summary,
     speak,
     existing: context.issueComments.find((comment) => comment.id === existingId),
@@ -82,20 +92,29 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
       'Nothing worth saying on the PR: no comment posted (the job summary still reports).'
     )
   }
-  await deps.report({
+  const passes = passMetrics(run)
+  const files = await deps.report({
     verdict,
     prCommentPosted: recorded.commentWritten || published.posted.length > 0,
     stage: stage.all(),
     placements: published.placements,
     refused: tools.refused,
     resolvedThreads: summary.resolvedThreads,
-    passes: passMetrics(run),
+    passes,
     mode: 'full-review',
     recordHome: recorded.home,
     ...(recorded.warning === undefined ? {} : { recordWarning: recorded.warning }),
     scope: summary.scope,
     headSha: context.pr.headSha,
     unverifiedState: prepared.unverifiedState,
+    openFindings: stillOpenFindings({
+      stage: stage.all(),
+      published,
+      threads: tools.liveState().threads,
+      headSha: context.pr.headSha,
+      reviewedAt: summary.reviewedAt ?? deps.now().toISOString()
+    }),
+    ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes }),
     ...(moved === undefined ? {} : { newerHead: moved })
   })
   const count = (action: string) => tools.threadOutcomes.filter((o) => o.action === action).length
@@ -104,6 +123,8 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     verdict: verdict.verdict,
     findingsPosted: published.posted.length + published.inSummary.length,
     findingsSuppressed: stage.counts().suppressed,
-    threadsResolved: count('resolved') + count('conceded')
+    threadsResolved: count('resolved') + count('conceded'),
+    usage: sumUsage(passes),
+    ...(files?.sarifFile === undefined ? {} : { sarifFile: files.sarifFile })
   }
 }

@@ -4,16 +4,19 @@
  * rule for what the agent left disputed, one publication, one record.
  */
 import type { Config } from '../config/config.js'
+import { ignoreMatcher } from '../config/ignore-globs.js'
 import { getErrorMessage } from '../core/error-message.js'
 import { FindingStage } from '../core/finding-stage.js'
 import { assessSensitivity } from '../core/sensitivity.js'
 import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import { reviewScope, type ReviewScope } from './change-since.js'
+import { ensureCheckoutIsHead } from './checkout-guard.js'
 import { finishRun } from './finish-run.js'
 import { runPasses, type PassRunResult } from './orchestrator.js'
 import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from './pass-prompts.js'
 import type { PreparedRun } from './prepare-run.js'
 import { buildSystemPrompt } from './prompts.js'
+import { ReviewCheck } from './review-check.js'
 import { ReviewFailedError } from './review-failed.js'
 import { failReview } from './review-failure.js'
 import { ActionReviewTools } from './review-tools.js'
@@ -40,18 +43,20 @@ export function toolsFor(
     state: prepared.state,
     secrets: deps.secrets,
     files: prepared.context.files,
+    ignored: ignoreMatcher(prepared.config.ignorePaths),
     warn: (message) => deps.log.warning(message),
     ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 })
   })
 }
 
-/** Starts the agent, or says on the PR why it could not. */
+/** Starts the agent over a checkout of the PR head, or says on the PR why it could not. */
 export async function startAgentOrFail(
   prepared: PreparedRun,
   tools: ActionReviewTools,
   config: Config,
   deps: ReviewEngineDeps
 ): Promise<AgentHandle> {
+  await ensureCheckoutIsHead(prepared, deps)
   try {
     return await deps.startAgent({ systemPrompt: systemPromptFor(config), tools })
   } catch (error) {
@@ -154,10 +159,33 @@ async function failWhenNothingReviewed(
   await failReview(prepared.gateway, deps, why)
 }
 
+/**
+ * The review with its check run: started before the agent, and completed
+ * whatever happens (a run that fails says why on it).
+ */
 export async function fullReview(
   prepared: PreparedRun,
   config: Config,
   deps: ReviewEngineDeps
+): Promise<ReviewOutcome> {
+  const check = await ReviewCheck.start(prepared.gateway, prepared.context.pr.headSha, deps)
+  try {
+    return await reviewWithCheck(prepared, config, deps, check)
+  } catch (error) {
+    const reason =
+      error instanceof ReviewFailedError
+        ? error.message
+        : `Review failed: ${getErrorMessage(error)}`
+    await check.fail(reason, config.failOn)
+    throw error
+  }
+}
+
+async function reviewWithCheck(
+  prepared: PreparedRun,
+  config: Config,
+  deps: ReviewEngineDeps,
+  check: ReviewCheck
 ): Promise<ReviewOutcome> {
   const { gateway, context } = prepared
   const scope = await scopeOf(prepared, deps)
@@ -175,7 +203,8 @@ export async function fullReview(
     tools,
     sensitivity,
     config,
-    diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS
+    diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
+    ignored: ignoreMatcher(config.ignorePaths)
   })
   const run = await runAgent(prepared, tools, passPrompt, config, deps)
   await failWhenNothingReviewed(prepared, stage, run, deps)
@@ -193,7 +222,7 @@ export async function fullReview(
         log: deps.log
       })
     }
-    outcome = await finishRun({ prepared, config, stage, tools, run, scope, deps })
+    outcome = await finishRun({ prepared, config, stage, tools, run, scope, deps, check })
   } catch (error) {
     return await failReview(
       gateway,

@@ -3,6 +3,7 @@
  * summary, pass 4 the stage as passes 1-3 left it.
  */
 import type { Config } from '../config/config.js'
+import type { IgnoreMatcher } from '../config/ignore-globs.js'
 import type { FindingStage } from '../core/finding-stage.js'
 import type { SensitivityAssessment } from '../core/sensitivity.js'
 import type { RunState } from '../core/threads.js'
@@ -29,6 +30,8 @@ export interface PassPromptInput {
   readonly sensitivity: SensitivityAssessment
   readonly config: Config
   readonly diffBudgetChars: number
+  /** The repository config file's ignore globs: the glob a path matches, or undefined. */
+  readonly ignored: IgnoreMatcher
 }
 
 /** Fix verification: every earlier finding, when there are any. */
@@ -67,7 +70,8 @@ export function passPromptFor(input: PassPromptInput): (pass: number) => string 
           files: context.files,
           diffBudgetChars: input.diffBudgetChars,
           previousReview: previousReviewOf(input),
-          scope
+          scope,
+          ignored: (path) => input.ignored(path) !== undefined
         })
       case 2:
         return buildPass2Prompt({
@@ -78,6 +82,7 @@ export function passPromptFor(input: PassPromptInput): (pass: number) => string 
         return buildPass3Prompt({
           sensitivity: input.sensitivity,
           agentsMd: context.agentsMd ?? null,
+          reviewInstructions: input.config.reviewInstructions,
           earlierSummaries: summariesUpTo(tools, 2),
           scope
         })

@@ -1,7 +1,8 @@
 /**
  * The first step of every run: read the PR, find the last run record, learn
  * who speaks for the PR, and rebuild the review state from the bot's own
- * comments. Nothing is written here.
+ * comments. Nothing is written here, except the failure comment of a bad
+ * repository config file.
  */
 import type { Config } from '../config/config.js'
 import type { RunRecord } from '../core/run-record.js'
@@ -9,13 +10,19 @@ import { rebuildRunState, type RunState } from '../core/threads.js'
 import type { ReviewEngineDeps } from '../ports/review-engine.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
 import type { ReviewRequest } from '../trigger/review-request.js'
+import { applyRepoConfig } from './apply-repo-config.js'
 import { developersOf } from './developers.js'
+import { DryRunGateway } from './dry-run-gateway.js'
 import { loadReviewContext, type ReviewContext } from './review-context.js'
 import { findRunRecord } from './run-record-lookup.js'
 import { SignedGateway } from './signed-gateway.js'
 
 export interface PreparedRun {
   readonly gateway: ReviewGateway
+  /** The inputs with the base branch's repository config file applied: what the run uses. */
+  readonly config: Config
+  /** dry_run: the gateway that kept every write back (and records them); undefined otherwise. */
+  readonly dryRun: DryRunGateway | undefined
   readonly context: ReviewContext
   /** The state as the earlier runs left it. */
   readonly state: RunState
@@ -30,9 +37,13 @@ export async function prepareRun(
   config: Config,
   deps: ReviewEngineDeps
 ): Promise<PreparedRun> {
-  const inner = deps.gatewayFor(request)
+  const github = deps.gatewayFor(request)
+  // Outermost is the signing: a dry run records bodies exactly as they would be sent.
+  const dryRun = config.dryRun ? new DryRunGateway(github, (m) => deps.log.info(m)) : undefined
+  const inner = dryRun ?? github
   const gateway = config.stateKey === '' ? inner : new SignedGateway(inner, config.stateKey)
   const context = await loadReviewContext(gateway)
+  const effective = await applyRepoConfig(context, config, gateway, deps)
   const record = await findRunRecord({
     gateway,
     pr: context.pr,
@@ -66,5 +77,13 @@ export async function prepareRun(
     deps.log.debug(`Ignored comment ${ignored.commentId}: ${ignored.reason}`)
   }
   const unverifiedState = gateway instanceof SignedGateway ? gateway.rejectedBlocks : 0
-  return { gateway, context, state: rebuilt.state, record, unverifiedState }
+  return {
+    gateway,
+    config: effective,
+    dryRun,
+    context,
+    state: rebuilt.state,
+    record,
+    unverifiedState
+  }
 }

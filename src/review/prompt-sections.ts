@@ -4,7 +4,7 @@
  * fenceUntrusted; only our own words and validated identifiers stand outside
  * a fence.
  */
-import { describeFile, planDiff } from '../core/diff-budget.js'
+import { describeFile, planDiff, type IgnoredPath } from '../core/diff-budget.js'
 import type { ChangedFile } from '../core/pr-data.js'
 import { fenceUntrusted } from '../core/untrusted-text.js'
 
@@ -36,8 +36,12 @@ export interface DiffSections {
 }
 
 /** The file list (every file) and the inlined patches, within the budget. */
-export function renderDiff(files: readonly ChangedFile[], maxChars: number): DiffSections {
-  const plan = planDiff(files, maxChars)
+export function renderDiff(
+  files: readonly ChangedFile[],
+  maxChars: number,
+  ignored?: IgnoredPath
+): DiffSections {
+  const plan = planDiff(files, maxChars, ignored)
   const lines = [
     ...plan.inlined.map((file) => describeFile(file)),
     ...plan.listed.map(({ file, reason }) => describeFile(file, reason))

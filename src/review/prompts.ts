@@ -3,6 +3,7 @@
  * preamble and the nudges from the markdown in prompts/ (embedded into the
  * bundle as prompt-texts.generated.ts).
  */
+import type { IgnoredPath } from '../core/diff-budget.js'
 import type { SensitivityAssessment } from '../core/sensitivity.js'
 import type { ChangedFile } from '../core/pr-data.js'
 import { TOOL_NAMES } from '../core/tool-names.js'
@@ -79,10 +80,12 @@ export interface Pass1Input {
   readonly previousReview?: PreviousReview | undefined
   /** The whole pull request, or only what changed since the last reviewed head. */
   readonly scope: ReviewScope
+  /** Paths the repository config file ignores: listed, never inlined. */
+  readonly ignored?: IgnoredPath | undefined
 }
 
 export function buildPass1Prompt(input: Pass1Input): string {
-  const diff = renderScopedDiff(input.files, input.scope, input.diffBudgetChars)
+  const diff = renderScopedDiff(input.files, input.scope, input.diffBudgetChars, input.ignored)
   const pass = fill('pass-1', {
     review_scope: renderScopeStatement(input.scope),
     pr_context: renderPullRequest(input.pr),
@@ -115,12 +118,15 @@ export interface Pass3Input {
   readonly sensitivity: SensitivityAssessment
   /** AGENTS.md text, or null when the repository has none. */
   readonly agentsMd: string | null
+  /** `instructions` of the repository config file; '' or absent when there are none. */
+  readonly reviewInstructions?: string
   /** What passes 1 and 2 submitted; a pass missing here did not complete. */
   readonly earlierSummaries: readonly PassSummary[]
   readonly scope: ReviewScope
 }
 
 export const AGENTS_MD_NOT_FOUND = 'Not found'
+export const REVIEW_INSTRUCTIONS_NONE = 'None'
 
 export function buildPass3Prompt(input: Pass3Input): string {
   const agents =
@@ -132,11 +138,21 @@ export function buildPass3Prompt(input: Pass3Input): string {
           kind: 'prose',
           info: 'markdown'
         })
+  const instructions = input.reviewInstructions ?? ''
   return fill('pass-3', {
     review_scope: renderScopeSentence(input.scope),
     earlier_summaries: renderEarlierSummaries(input.earlierSummaries, 2),
     security_sensitivity: input.sensitivity.sentence,
-    agents_md: agents
+    agents_md: agents,
+    review_instructions:
+      instructions.trim() === ''
+        ? `${REVIEW_INSTRUCTIONS_NONE}: the repository config file gives no instructions.`
+        : fenceUntrusted({
+            label: 'Review instructions (.github/review-my-code-bot.yml)',
+            text: instructions,
+            kind: 'prose',
+            info: 'markdown'
+          })
   })
 }
 

@@ -6,6 +6,7 @@
  */
 import type { StagedFinding } from '../core/finding-stage.js'
 import { buildDiffIndex } from '../core/hunks.js'
+import { threadFingerprint } from '../core/open-finding.js'
 import type { ChangedFile } from '../core/pr-data.js'
 import { planPublication, type PlannedInline } from '../core/publication.js'
 import type { PostedFinding, SummaryFinding } from '../core/summary.js'
@@ -40,7 +41,8 @@ function toSummary(finding: StagedFinding, reason: SummaryFinding['reason']): Su
     score: finding.score,
     finding: finding.finding,
     assessment: finding.assessment,
-    reason
+    reason,
+    ...(finding.category === undefined ? {} : { category: finding.category })
   }
 }
 
@@ -81,7 +83,8 @@ export async function publishFindings(input: PublishInput): Promise<PublishResul
       line: placement.placed === 'line' ? (item.comment.line ?? null) : null,
       score: item.finding.score,
       finding: item.finding.finding,
-      placement: placement.placed
+      placement: placement.placed,
+      fingerprint: threadFingerprint(item.findingId, placement.comment.id)
     })
   }
 

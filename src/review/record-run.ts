@@ -7,18 +7,25 @@
  * say. Without `checks: write` the record falls back to the summary comment
  * (when there is one), with a warning in the log and the job summary.
  */
+import type { CheckRunAnnotation } from '../core/check-annotations.js'
+import type { FailOn } from '../core/check-conclusion.js'
 import { composeCheckRunOutput } from '../core/check-run-output.js'
 import { getErrorMessage } from '../core/error-message.js'
 import type { IssueCommentData } from '../core/pr-data.js'
 import { composeSummaryComment, type SummaryInput } from '../core/summary.js'
 import type { ReviewLog } from '../ports/agent-session.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
-import { CHECK_RUN_NAME } from './run-record-lookup.js'
+import type { ReviewCheck } from './review-check.js'
 
 export type RecordHome = 'check-run' | 'summary-comment' | 'none'
 
 export interface RecordRunInput {
   readonly gateway: ReviewGateway
+  /** The review's check run, started with the review: completed here with the record. */
+  readonly check: ReviewCheck
+  /** The findings this run posted on the PR's files. */
+  readonly annotations: readonly CheckRunAnnotation[]
+  readonly failOn: FailOn
   readonly summary: SummaryInput
   /** This run has something to say on the PR (a new comment is worth it). */
   readonly speak: boolean
@@ -36,22 +43,9 @@ export interface RecordRunResult {
   readonly warning: string | undefined
 }
 
-async function tryCheckRun(input: RecordRunInput): Promise<string | undefined> {
-  const output = composeCheckRunOutput(input.summary, input.secrets)
-  try {
-    const created = await input.gateway.createCheckRun({
-      headSha: input.summary.headSha,
-      name: CHECK_RUN_NAME,
-      ...output
-    })
-    return created.kind === 'forbidden' ? created.warning : undefined
-  } catch (error) {
-    return `The run record could not be written as a check run (${getErrorMessage(error)}); it is kept in the summary comment when there is one.`
-  }
-}
-
 export async function recordRun(input: RecordRunInput): Promise<RecordRunResult> {
-  const warning = await tryCheckRun(input)
+  const output = composeCheckRunOutput(input.summary, input.secrets, input.failOn)
+  const warning = await input.check.complete(output, input.annotations)
   if (warning !== undefined) input.log.warning(warning)
   const onCheck = warning === undefined
   if (input.existing === undefined && !input.speak) {

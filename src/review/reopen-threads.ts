@@ -6,6 +6,7 @@
  */
 import { getErrorMessage } from '../core/error-message.js'
 import type { StagedFinding } from '../core/finding-stage.js'
+import { threadFingerprint } from '../core/open-finding.js'
 import { formatBotComment } from '../core/rmcoc.js'
 import { sanitizeComment } from '../core/sanitize.js'
 import type { PostedFinding } from '../core/summary.js'
@@ -61,7 +62,9 @@ export async function reopenThreads(input: ReopenInput): Promise<ReopenResult> {
       line: thread.line,
       score: finding.score,
       finding: finding.finding,
-      placement: thread.line === null ? 'file' : 'line'
+      placement: thread.line === null ? 'file' : 'line',
+      // The thread keeps the identity of its root comment, as later runs read it.
+      fingerprint: threadFingerprint(thread.assessment.id, thread.root_comment_id)
     })
   }
   return { posted }

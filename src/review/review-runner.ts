@@ -8,8 +8,10 @@ import type { Config } from '../config/config.js'
 import type { ReviewEngine, ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import { notTheDeveloper } from '../trigger/review-comment.js'
 import type { ReviewRequest } from '../trigger/review-request.js'
+import { acknowledgeTrigger } from './acknowledge-trigger.js'
 import { fullReview } from './full-review.js'
 import { prepareRun, type PreparedRun } from './prepare-run.js'
+import { supersededBy } from './superseded.js'
 import { threadsOnlyRun } from './threads-only-run.js'
 
 /**
@@ -27,8 +29,25 @@ function headUnreviewed(prepared: PreparedRun): boolean {
 export class ReviewRunner implements ReviewEngine {
   constructor(private readonly deps: ReviewEngineDeps) {}
 
-  async review(request: ReviewRequest, config: Config): Promise<ReviewOutcome> {
-    const prepared = await prepareRun(request, config, this.deps)
+  async review(request: ReviewRequest, inputs: Config): Promise<ReviewOutcome> {
+    if (inputs.dryRun) this.deps.log.info('dry run: nothing will be written to the pull request.')
+    try {
+      return await this.reviewPrepared(request, inputs)
+    } finally {
+      if (inputs.dryRun) this.deps.log.info('dry run: nothing was written to the pull request.')
+    }
+  }
+
+  private async reviewPrepared(request: ReviewRequest, inputs: Config): Promise<ReviewOutcome> {
+    const prepared = await prepareRun(request, inputs, this.deps)
+    // The inputs with the repository config file applied.
+    const config = prepared.config
+    const superseded = await supersededBy(request, prepared, this.deps)
+    if (superseded !== undefined) {
+      this.deps.log.info(`No review: ${superseded}.`)
+      return { kind: 'skipped', reason: superseded }
+    }
+    await acknowledgeTrigger(prepared, request, this.deps.log)
     if (request.trigger !== 'reply') return fullReview(prepared, config, this.deps)
     if (headUnreviewed(prepared)) {
       this.deps.log.info(

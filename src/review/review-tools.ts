@@ -4,6 +4,8 @@
  * 4); thread replies and resolutions go to GitHub at once, sanitized and
  * carrying their rmcoc block so the next run can rebuild the state.
  */
+import type { IgnoreMatcher } from '../config/ignore-globs.js'
+import { REPO_CONFIG_PATH } from '../config/repo-config.js'
 import { isRejectedAgain } from '../core/disputes.js'
 import type { FindingStage } from '../core/finding-stage.js'
 import { findingPathProblem } from '../core/finding-path.js'
@@ -48,6 +50,8 @@ export interface ReviewToolsOptions {
   readonly warn: (message: string) => void
   /** The PR's changed files, for github_get_file_patch. */
   readonly files?: readonly ChangedFile[]
+  /** The repository config file's ignore globs: findings on a matching path are refused. */
+  readonly ignored?: IgnoreMatcher
   /** Replies and resolutions this run may write in all (DEFAULT_MAX_THREAD_ACTIONS). */
   readonly maxThreadActions?: number
   /**
@@ -95,8 +99,14 @@ export class ActionReviewTools implements ReviewTools {
       }
     }
     const pathProblem = findingPathProblem(args.file, this.prPaths)
-    if (pathProblem !== undefined) {
-      const reason = `${pathProblem}: use the path as the PR's file list shows it.`
+    const ignoredBy = this.options.ignored?.(args.file)
+    const reason =
+      pathProblem !== undefined
+        ? `${pathProblem}: use the path as the PR's file list shows it.`
+        : ignoredBy !== undefined
+          ? `${args.file} matches "${ignoredBy}" in the ignore list of ${REPO_CONFIG_PATH}: findings on it are not posted. Do not stage findings on ignored files.`
+          : undefined
+    if (reason !== undefined) {
       this.refuse(args, 'rejected', reason)
       return { status: 'rejected', reason }
     }

@@ -7,7 +7,7 @@
  * them: the newest reviewed head is almost always among the last few.
  */
 import { getErrorMessage } from '../core/error-message.js'
-import type { IssueCommentData, PullRequestData } from '../core/pr-data.js'
+import type { CheckRunData, IssueCommentData, PullRequestData } from '../core/pr-data.js'
 import {
   latestRunRecord,
   newestRunRecord,
@@ -17,8 +17,10 @@ import {
 import type { ReviewLog } from '../ports/agent-session.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
 
-/** The check run's name: the run record's home on the reviewed head. */
-export const CHECK_RUN_NAME = 'OpenCode review'
+/** The check run's name: the visible check of the review, and the run record's home. */
+export const CHECK_RUN_NAME = 'review-my-code-bot'
+/** The name earlier versions gave it: their records still count. */
+export const LEGACY_CHECK_RUN_NAME = 'OpenCode review'
 
 /** Commits looked at for a check run, at most (one request each). */
 export const MAX_COMMITS_SEARCHED = 12
@@ -53,7 +55,9 @@ async function candidateShas(input: RunRecordLookupInput): Promise<string[]> {
 
 async function checkRunRecord(input: RunRecordLookupInput): Promise<RunRecord | undefined> {
   for (const sha of await candidateShas(input)) {
-    const runs = await input.gateway.listCheckRuns(sha, CHECK_RUN_NAME)
+    const runs: CheckRunData[] = []
+    for (const name of [CHECK_RUN_NAME, LEGACY_CHECK_RUN_NAME])
+      runs.push(...(await input.gateway.listCheckRuns(sha, name)))
     const records: RunRecord[] = []
     for (const run of runs) {
       const read = runRecordFromCheckRun(run, input.botLogins)

@@ -49,6 +49,7 @@ export function passMetrics(run: PassRunResult): PassMetrics[] {
       durationMs: p.durationMs,
       inputTokens: p.inputTokens,
       outputTokens: p.outputTokens,
+      costUsd: p.cost,
       ...(note === undefined ? {} : { note })
     }
   })

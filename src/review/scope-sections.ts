@@ -5,7 +5,7 @@
  * reviewed head, and only those changes inlined. File paths, patches and
  * notes that quote them are PR data and go through fenceUntrusted.
  */
-import { describeFile, planDiff, type ListReason } from '../core/diff-budget.js'
+import { describeFile, planDiff, type IgnoredPath, type ListReason } from '../core/diff-budget.js'
 import type { ChangedFile } from '../core/pr-data.js'
 import { fenceUntrusted } from '../core/untrusted-text.js'
 import type { IncrementalFile, ReviewScope } from './change-since.js'
@@ -54,9 +54,10 @@ export function renderScopeSentence(scope: ReviewScope): string {
 export function renderScopedDiff(
   files: readonly ChangedFile[],
   scope: ReviewScope,
-  maxChars: number
+  maxChars: number,
+  ignored?: IgnoredPath
 ): DiffSections {
-  if (scope.kind === 'full') return renderDiff(files, maxChars)
+  if (scope.kind === 'full') return renderDiff(files, maxChars, ignored)
   const byPath = new Map(scope.files.map((file) => [file.path, file]))
   // The interdiff stands in for the PR patch, so the budget and the
   // never-inline rules (lock files, generated code) apply to it as they would.
@@ -64,7 +65,7 @@ export function renderScopedDiff(
     const patch = byPath.get(file.path)?.patch
     return patch === undefined ? [] : [{ ...file, patch }]
   })
-  const plan = planDiff(withPatch, maxChars)
+  const plan = planDiff(withPatch, maxChars, ignored)
   const listed = new Map(plan.listed.map(({ file, reason }) => [file.path, reason]))
   const lines = files.map((file) => fileLine(file, byPath.get(file.path), listed.get(file.path)))
   for (const dropped of scope.files.filter((file) => file.status === 'dropped')) {

@@ -6,7 +6,14 @@
  */
 import type { CheckRunData, IssueCommentData, ReviewThreadData } from '../core/pr-data.js'
 import { signBody, verifyBody, type SignatureScope } from '../core/state-signature.js'
-import type { CheckRunInput, LineComment, ReviewGateway } from '../ports/review-gateway.js'
+import type {
+  CheckRunCompletion,
+  CheckRunInput,
+  CheckRunStart,
+  LineComment,
+  ReviewGateway,
+  TriggerComment
+} from '../ports/review-gateway.js'
 
 export class SignedGateway implements ReviewGateway {
   /** Bot-looking blocks that were not validly signed, since this gateway was made. */
@@ -91,6 +98,14 @@ export class SignedGateway implements ReviewGateway {
     return this.inner.createCheckRun({ ...input, text: this.sign(input.text) })
   }
 
+  startCheckRun = (input: CheckRunStart) => this.inner.startCheckRun(input)
+
+  completeCheckRun(checkRunId: number, input: CheckRunCompletion) {
+    // A completion without a record (a failed run) has no block to sign.
+    const text = input.text === '' ? '' : this.sign(input.text)
+    return this.inner.completeCheckRun(checkRunId, { ...input, text })
+  }
+
   postIssueComment(body: string) {
     return this.inner.postIssueComment(this.sign(body))
   }
@@ -98,4 +113,6 @@ export class SignedGateway implements ReviewGateway {
   updateIssueComment(commentId: number, body: string) {
     return this.inner.updateIssueComment(commentId, this.sign(body))
   }
+
+  addEyesReaction = (comment: TriggerComment) => this.inner.addEyesReaction(comment)
 }

@@ -16,6 +16,12 @@ function clip(text: string, max: number): string {
   return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`
 }
 
+/** The record's category: at most 40 characters, none when blank. */
+function categoryOf(category: string | undefined): { category?: string } {
+  const kept = clip(category ?? '', 40)
+  return kept === '' ? {} : { category: kept }
+}
+
 /** What the run record's schema holds at most. */
 export const MAX_RECORDS = 200
 
@@ -73,6 +79,7 @@ export function summaryRecordsAfterRun(
         ? {}
         : { assessment: clip(thread.assessment.assessment, MAX_ASSESSMENT) }),
       score: thread.score,
+      ...categoryOf(thread.assessment.category),
       status: thread.status,
       ...(thread.resolution === undefined ? {} : { resolution: thread.resolution })
     }))
@@ -86,6 +93,7 @@ export function summaryRecordsAfterRun(
       ? {}
       : { assessment: clip(finding.assessment, MAX_ASSESSMENT) }),
     score: finding.score,
+    ...categoryOf(finding.category),
     status: 'PENDING'
   }))
   return withinCap([...earlier, ...added])

@@ -9,9 +9,10 @@
 import type { Config } from '../config/config.js'
 import { getErrorMessage } from '../core/error-message.js'
 import { FindingStage } from '../core/finding-stage.js'
+import { NO_USAGE, sumUsage, type ModelUsage } from '../core/model-usage.js'
 import type { ThreadState } from '../core/threads.js'
 import { decideVerdict } from '../core/verdict.js'
-import type { AgentSession } from '../ports/agent-session.js'
+import type { AgentSession, AgentTurn } from '../ports/agent-session.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import type { ReviewRequest } from '../trigger/review-request.js'
 import { notTheDeveloper } from '../trigger/review-comment.js'
@@ -52,19 +53,35 @@ export function replyTarget(prepared: PreparedRun, commentId: number | undefined
   return { thread }
 }
 
-/** One turn, and one nudge when it ended without an answer; the fatal error, if any. */
+interface ThreadAnswer {
+  /** Why the model cannot be used, when a turn said so. */
+  readonly fatal?: string
+  /** What the turns cost, as opencode reported it. */
+  readonly usage: ModelUsage
+}
+
+const usageOf = (turn: AgentTurn): ModelUsage => ({
+  inputTokens: turn.tokens.input,
+  outputTokens: turn.tokens.output,
+  costUsd: turn.cost
+})
+
+/** One turn, and one nudge when it ended without an answer. */
 async function answerThread(
   session: AgentSession,
   tools: ActionReviewTools,
   thread: ThreadState,
   deadlineMs: number
-): Promise<string | undefined> {
+): Promise<ThreadAnswer> {
   const answered = () => tools.threadOutcomes.some((o) => o.thread.id === thread.id)
   let turn = await session.prompt(buildThreadReplyPrompt(thread), { deadlineMs })
+  const turns = [turn]
   if (!answered() && turn.ending === 'idle' && turn.error === undefined) {
     turn = await session.prompt(buildThreadReplyNudge(thread), { deadlineMs })
+    turns.push(turn)
   }
-  return turn.error?.fatal === true ? turn.error.message : undefined
+  const usage = sumUsage(turns.map(usageOf))
+  return turn.error?.fatal === true ? { fatal: turn.error.message, usage } : { usage }
 }
 
 export async function threadsOnlyRun(
@@ -87,19 +104,24 @@ export async function threadsOnlyRun(
   )
   const tools = toolsFor(prepared, stage, deps, thread.id)
   const agent = await startAgentOrFail(prepared, tools, config, deps)
+  const started = Date.now()
   let fatal: string | undefined
+  let usage = NO_USAGE
   try {
-    fatal = await answerThread(
+    const answer = await answerThread(
       agent.session,
       tools,
       thread,
       deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000
     )
+    fatal = answer.fatal
+    usage = answer.usage
   } catch (error) {
     fatal = `the agent session failed: ${getErrorMessage(error)}`
   } finally {
     await agent.stop()
   }
+  const durationMs = Date.now() - started
   if (fatal !== undefined) {
     throw new ReviewFailedError(`The reply in thread ${thread.id} could not be answered: ${fatal}`)
   }
@@ -124,9 +146,19 @@ export async function threadsOnlyRun(
     placements: {},
     refused: [],
     resolvedThreads: [],
-    passes: [],
+    passes: [
+      {
+        number: 1,
+        label: 'reply',
+        completed: outcome !== undefined,
+        durationMs,
+        ...usage,
+        ...(outcome === undefined ? { note: 'no answer in the thread' } : {})
+      }
+    ],
     mode: 'threads-only',
-    unverifiedState: prepared.unverifiedState
+    unverifiedState: prepared.unverifiedState,
+    ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes })
   })
   return {
     kind: 'reviewed',
@@ -135,6 +167,7 @@ export async function threadsOnlyRun(
     findingsSuppressed: 0,
     threadsResolved: tools.threadOutcomes.filter(
       (o) => o.action === 'resolved' || o.action === 'conceded'
-    ).length
+    ).length,
+    usage
   }
 }

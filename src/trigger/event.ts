@@ -6,6 +6,7 @@
 import type { Config } from '../config/config.js'
 import { decideDispatch } from './dispatch.js'
 import { decideComment } from './issue-comment.js'
+import { dependabotWithoutSecrets } from './no-secrets.js'
 import { skip, type EventInput } from './payload.js'
 import { decidePullRequest } from './pull-request.js'
 import { decideReviewComment } from './review-comment.js'
@@ -14,6 +15,10 @@ import type { TriggerDecision } from './review-request.js'
 export type { EventInput } from './payload.js'
 
 export function decideTrigger(event: EventInput, config: Config): TriggerDecision {
+  return dependabotWithoutSecrets(decideEvent(event, config), event, config)
+}
+
+function decideEvent(event: EventInput, config: Config): TriggerDecision {
   switch (event.eventName) {
     case 'pull_request':
       return decidePullRequest(event, config)

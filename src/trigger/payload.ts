@@ -27,6 +27,8 @@ export interface EventInput {
   readonly payload: unknown
   /** GITHUB_ACTOR, used when the payload has no sender. */
   readonly actor: string
+  /** Names in provider_env whose variable holds a value in this run (absent: not looked at). */
+  readonly providerEnvSet?: readonly string[]
 }
 
 export function skip(reason: string, message: string, notice?: string): TriggerDecision {
@@ -46,17 +48,20 @@ export function parsePayload<T>(schema: z.ZodType<T>, event: EventInput): T {
 
 /**
  * GitHub gives runs for fork PRs (pull_request and its review events) no
- * secrets, so without a model key there is nothing to review with: skip with
- * a notice that says how a maintainer can still run it.
+ * secrets, so without a model key or provider credentials there is nothing
+ * to review with: skip with a notice that says how a maintainer can still
+ * run it.
  */
 export function forkWithoutSecrets(
   pr: z.output<typeof pullRequest>,
   config: Config,
   /** What does not happen, e.g. "No review for". */
-  lead: string
+  lead: string,
+  /** hasModelCredentials (no-secrets.ts): a key or provider credentials reached this run. */
+  credentials: boolean
 ): TriggerDecision | undefined {
   const isFork = pr.head.repo?.full_name !== pr.base.repo.full_name
-  if (!isFork || config.opencodeApiKey !== '') return undefined
+  if (!isFork || credentials) return undefined
   return skip(
     'fork-without-secrets',
     `pull request #${pr.number} comes from a fork, and GitHub gives fork PRs no secrets, so no model key is available`,

@@ -10,6 +10,7 @@ import {
   user,
   type EventInput
 } from './payload.js'
+import { hasModelCredentials } from './no-secrets.js'
 import type { TriggerDecision } from './review-request.js'
 
 const pullRequestEvent = z.object({
@@ -35,7 +36,7 @@ export function decidePullRequest(event: EventInput, config: Config): TriggerDec
       `pull request #${pr.number} is a draft; mark it ready or mention ${config.triggerPhrase}`
     )
   }
-  const fork = forkWithoutSecrets(pr, config, 'No review for')
+  const fork = forkWithoutSecrets(pr, config, 'No review for', hasModelCredentials(event, config))
   if (fork !== undefined) return fork
   return {
     kind: 'review',

@@ -19,6 +19,7 @@ import {
   user,
   type EventInput
 } from './payload.js'
+import { hasModelCredentials } from './no-secrets.js'
 import type { TriggerDecision } from './review-request.js'
 
 const reviewCommentEvent = z.object({
@@ -68,7 +69,12 @@ export function decideReviewComment(event: EventInput, config: Config): TriggerD
       `review comment ${comment.id} was written by the bot account ${comment.user.login} (comment.user.type is "Bot"); only people's replies are answered`
     )
   }
-  const fork = forkWithoutSecrets(pr, config, 'No answer to this reply on')
+  const fork = forkWithoutSecrets(
+    pr,
+    config,
+    'No answer to this reply on',
+    hasModelCredentials(event, config)
+  )
   if (fork !== undefined) return fork
   // The PR author may always discuss their own PR, with or without write
   // access; anyone else must hold write access, which main.ts asks the API.

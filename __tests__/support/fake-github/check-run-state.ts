@@ -35,6 +35,16 @@ export interface FakeCheckRunOutput {
   readonly text: string | null
 }
 
+/** An annotation as a create or update request sent it. */
+export interface FakeAnnotation {
+  readonly path: string
+  readonly start_line: number
+  readonly end_line: number
+  readonly annotation_level: string
+  readonly title: string | null
+  readonly message: string
+}
+
 export interface FakeCheckRun {
   readonly id: number
   readonly nodeId: string
@@ -46,8 +56,10 @@ export interface FakeCheckRun {
   readonly startedAt: string
   completedAt: string | null
   readonly externalId: string | null
-  readonly detailsUrl: string | null
+  detailsUrl: string | null
   output: FakeCheckRunOutput
+  /** Every annotation sent, in order: each update appends its own. */
+  readonly annotations: FakeAnnotation[]
   readonly app: FakeApp
 }
 
@@ -87,6 +99,7 @@ export function newCheckRun(id: number, seed: SeedCheckRun): FakeCheckRun {
     externalId: seed.externalId ?? null,
     detailsUrl: seed.detailsUrl ?? null,
     output: { title: seed.title ?? null, summary: seed.summary ?? null, text: seed.text ?? null },
+    annotations: [],
     app: appFor(seed.app ?? GITHUB_ACTIONS_APP, id)
   }
 }

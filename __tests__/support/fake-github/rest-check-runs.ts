@@ -1,12 +1,14 @@
 /**
- * REST routes of check runs: create one on a commit, list a commit's runs,
- * get one. Validation follows GitHub's: a commit it does not know is a 422,
- * a completed run needs a conclusion, and output.summary / output.text are
- * capped at 65,535 BYTES of UTF-8 (not characters). The token switches on
- * the state answer 403 the way an Actions token without checks: write (or
- * checks: read) is answered.
+ * REST routes of check runs: create one on a commit, update one (PATCH),
+ * list a commit's runs, get one, list its annotations. Validation follows
+ * GitHub's: a commit it does not know is a 422, a completed run needs a
+ * conclusion, output.summary / output.text are capped at 65,535 BYTES of
+ * UTF-8 (not characters), and one request carries at most 50 annotations,
+ * which are appended to the run's. The token switches on the state answer
+ * 403 the way an Actions token without checks: write (or checks: read) is
+ * answered.
  */
-import type { FakeCheckRun } from './check-run-state.js'
+import type { FakeAnnotation, FakeCheckRun } from './check-run-state.js'
 import { paginate } from './pagination.js'
 import { pullCommits, timestamp, type FakePullRequest } from './pull-state.js'
 import { checkRunJson } from './rest-json.js'
@@ -88,7 +90,72 @@ function render(state: FakeGitHubState, owner: string, repo: string, run: FakeCh
   return checkRunJson(owner, repo, run, pulls)
 }
 
-type Output = { title?: unknown; summary?: unknown; text?: unknown }
+type Output = { title?: unknown; summary?: unknown; text?: unknown; annotations?: unknown }
+
+const MAX_ANNOTATIONS = 50
+const LEVELS = ['notice', 'warning', 'failure']
+
+/** The annotations of one request, or GitHub's refusal. */
+function readAnnotations(value: unknown): FakeAnnotation[] | FakeResponse {
+  if (value === undefined) return []
+  if (!Array.isArray(value)) return invalid('annotations', 'annotations is not an array')
+  if (value.length > MAX_ANNOTATIONS)
+    return invalid('annotations', `only ${MAX_ANNOTATIONS} annotations may be sent per request`)
+  const read: FakeAnnotation[] = []
+  for (const item of value as Record<string, unknown>[]) {
+    const { path, start_line: start, end_line: end, annotation_level: level, message } = item
+    if (typeof path !== 'string' || path === '') return invalid('path', "path wasn't supplied")
+    if (!Number.isInteger(start) || !Number.isInteger(end) || (start as number) < 1)
+      return invalid('start_line', 'start_line and end_line must be positive integers')
+    if (!LEVELS.includes(String(level)))
+      return invalid('annotation_level', 'annotation_level is not included in the list')
+    if (typeof message !== 'string' || message === '')
+      return invalid('message', "message wasn't supplied")
+    if (typeof item['title'] === 'string' && item['title'].length > 255)
+      return invalid('title', 'title is too long (maximum is 255 characters)')
+    read.push({
+      path,
+      start_line: start as number,
+      end_line: end as number,
+      annotation_level: String(level),
+      title: typeof item['title'] === 'string' ? item['title'] : null,
+      message
+    })
+  }
+  return read
+}
+
+/** output's refusal, if any: title and summary required, byte caps, annotations valid. */
+function checkOutput(output: Output): FakeResponse | undefined {
+  if (typeof output.title !== 'string' || output.title === '')
+    return invalid('title', "title wasn't supplied")
+  if (typeof output.summary !== 'string' || output.summary === '')
+    return invalid('summary', "summary wasn't supplied")
+  for (const field of ['summary', 'text'] as const) {
+    const value = output[field]
+    if (typeof value === 'string' && Buffer.byteLength(value, 'utf8') > MAX_OUTPUT_BYTES)
+      return invalid(field, `${field} exceeds a maximum bytesize of ${MAX_OUTPUT_BYTES}`)
+  }
+  const annotations = readAnnotations(output.annotations)
+  return Array.isArray(annotations) ? undefined : annotations
+}
+
+/** The status a request leaves, or GitHub's refusal: a conclusion completes the run. */
+function statusOf(
+  body: Record<string, unknown>,
+  current: { readonly status: string; readonly conclusion: string | null }
+): string | FakeResponse {
+  const { conclusion } = body
+  if (conclusion !== undefined && !CONCLUSIONS.includes(String(conclusion)))
+    return invalid('conclusion', `conclusion is not included in the list`)
+  const status = conclusion !== undefined ? 'completed' : String(body['status'] ?? current.status)
+  if (!['queued', 'in_progress', 'completed'].includes(status))
+    return invalid('status', 'status is not included in the list')
+  // A run completed earlier keeps its conclusion through later updates.
+  if (status === 'completed' && conclusion === undefined && current.conclusion === null)
+    return invalid('conclusion', 'conclusion must be provided when status is completed')
+  return status
+}
 
 /** The run a POST body describes, or GitHub's refusal. */
 function createRun(
@@ -101,26 +168,11 @@ function createRun(
   if (typeof name !== 'string' || name.trim() === '') return invalid('name', "name wasn't supplied")
   if (typeof headSha !== 'string') return invalid('head_sha', "head_sha wasn't supplied")
   if (resolveCommit(state, owner, repo, headSha) !== headSha) return noCommit(headSha)
-  if (conclusion !== undefined && !CONCLUSIONS.includes(String(conclusion)))
-    return invalid('conclusion', `conclusion is not included in the list`)
-  // Giving a conclusion completes the run, whatever status says.
-  const status = conclusion !== undefined ? 'completed' : String(body['status'] ?? 'queued')
-  if (!['queued', 'in_progress', 'completed'].includes(status))
-    return invalid('status', 'status is not included in the list')
-  if (status === 'completed' && conclusion === undefined)
-    return invalid('conclusion', 'conclusion must be provided when status is completed')
+  const status = statusOf(body, { status: 'queued', conclusion: null })
+  if (typeof status !== 'string') return status
   const output = (body['output'] ?? {}) as Output
-  if (body['output'] !== undefined) {
-    if (typeof output.title !== 'string' || output.title === '')
-      return invalid('title', "title wasn't supplied")
-    if (typeof output.summary !== 'string' || output.summary === '')
-      return invalid('summary', "summary wasn't supplied")
-    for (const field of ['summary', 'text'] as const) {
-      const value = output[field]
-      if (typeof value === 'string' && Buffer.byteLength(value, 'utf8') > MAX_OUTPUT_BYTES)
-        return invalid(field, `${field} exceeds a maximum bytesize of ${MAX_OUTPUT_BYTES}`)
-    }
-  }
+  const refused = body['output'] === undefined ? undefined : checkOutput(output)
+  if (refused !== undefined) return refused
   const started = typeof body['started_at'] === 'string' ? body['started_at'] : timestamp()
   const completed = typeof body['completed_at'] === 'string' ? body['completed_at'] : timestamp()
   const run = state.addCheckRun(owner, repo, {
@@ -137,7 +189,33 @@ function createRun(
     summary: typeof output.summary === 'string' ? output.summary : null,
     text: typeof output.text === 'string' ? output.text : null
   })
+  run.annotations.push(...(readAnnotations(output.annotations) as FakeAnnotation[]))
   return json(201, render(state, owner, repo, run))
+}
+
+/** A PATCH: status, conclusion, details and output change; annotations are appended. */
+function updateRun(run: FakeCheckRun, body: Record<string, unknown>): FakeResponse | undefined {
+  const status = statusOf(body, run)
+  if (typeof status !== 'string') return status
+  const output = body['output'] as Output | undefined
+  const refused = output === undefined ? undefined : checkOutput(output)
+  if (refused !== undefined) return refused
+  if (status === 'completed' && run.status !== 'completed') {
+    run.completedAt = typeof body['completed_at'] === 'string' ? body['completed_at'] : timestamp()
+  }
+  run.status = status
+  if (body['conclusion'] !== undefined) run.conclusion = String(body['conclusion'])
+  if (typeof body['details_url'] === 'string') run.detailsUrl = body['details_url']
+  if (output !== undefined) {
+    run.output = {
+      title: output.title as string,
+      summary: output.summary as string,
+      // An update without text keeps the run's text.
+      text: typeof output.text === 'string' ? output.text : run.output.text
+    }
+    run.annotations.push(...(readAnnotations(output.annotations) as FakeAnnotation[]))
+  }
+  return undefined
 }
 
 export function registerCheckRunRoutes(router: Router, state: FakeGitHubState): void {
@@ -148,6 +226,37 @@ export function registerCheckRunRoutes(router: Router, state: FakeGitHubState): 
     if (!known(owner, repo)) return notFound()
     if (state.checksWriteForbidden) return notAccessible()
     return createRun(state, owner, repo, (body ?? {}) as Record<string, unknown>)
+  })
+
+  const findRun = (owner: string, repo: string, id: string | undefined) =>
+    state.repo(owner, repo).checkRuns.find((candidate) => candidate.id === Number(id))
+
+  router.route('PATCH', '/repos/:owner/:repo/check-runs/:check_run_id', ({ params, body }) => {
+    const { owner = '', repo = '' } = params
+    if (!known(owner, repo)) return notFound()
+    if (state.checksWriteForbidden) return notAccessible()
+    const run = findRun(owner, repo, params['check_run_id'])
+    if (run === undefined) return notFound()
+    const refused = updateRun(run, (body ?? {}) as Record<string, unknown>)
+    return refused ?? json(200, render(state, owner, repo, run))
+  })
+
+  router.route('GET', '/repos/:owner/:repo/check-runs/:check_run_id/annotations', (request) => {
+    const { owner = '', repo = '' } = request.params
+    if (!known(owner, repo)) return notFound()
+    if (state.checksReadForbidden) return notAccessible()
+    const run = findRun(owner, repo, request.params['check_run_id'])
+    if (run === undefined) return notFound()
+    return paginate(
+      request,
+      run.annotations.map((annotation) => ({
+        ...annotation,
+        start_column: null,
+        end_column: null,
+        raw_details: null,
+        blob_href: `https://github.com/${owner}/${repo}/blob/${run.headSha}/${annotation.path}`
+      }))
+    )
   })
 
   router.route('GET', '/repos/:owner/:repo/commits/:ref/check-runs', (request) => {

@@ -154,7 +154,7 @@ export function checkRunJson(
       title: run.output.title,
       summary: run.output.summary,
       text: run.output.text,
-      annotations_count: 0,
+      annotations_count: run.annotations.length,
       annotations_url: `${repoApi}/check-runs/${run.id}/annotations`
     },
     check_suite: null,

@@ -10,6 +10,7 @@ import { registerCompareRoutes } from './rest-compare.js'
 import { registerContentRoutes } from './rest-contents.js'
 import { registerIssueCommentRoutes } from './rest-issue-comments.js'
 import { registerPullRoutes } from './rest-pulls.js'
+import { registerReactionRoutes } from './rest-reactions.js'
 import { registerReviewCommentRoutes } from './rest-review-comments.js'
 import { registerUserRoutes } from './rest-users.js'
 import { json, Router, type FakeRequest, type FakeResponse } from './router.js'
@@ -65,6 +66,7 @@ export class FakeGitHub {
     registerIssueCommentRoutes(this.router, this.state)
     registerContentRoutes(this.router, this.state)
     registerCheckRunRoutes(this.router, this.state)
+    registerReactionRoutes(this.router, this.state)
     registerGraphQLRoute(this.router, this.state)
   }
 

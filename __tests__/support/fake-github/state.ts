@@ -41,6 +41,16 @@ export interface FakeRepoState {
   readonly checkRuns: FakeCheckRun[]
 }
 
+/** A reaction on a conversation comment ("issue") or a review comment ("review"). */
+export interface FakeReaction {
+  readonly id: number
+  readonly subject: 'issue' | 'review'
+  readonly commentId: number
+  readonly content: string
+  /** The token's account, as for everything the API creates. */
+  readonly user: FakeActor
+}
+
 export class FakeGitHubState {
   readonly users = new Map<string, FakeUser>()
   readonly repos = new Map<string, FakeRepoState>()
@@ -59,6 +69,8 @@ export class FakeGitHubState {
   checksWriteForbidden = false
   /** When true, reading check runs answers 403 too, as for a token without checks: read. */
   checksReadForbidden = false
+  /** Reactions the API created, oldest first. */
+  readonly reactions: FakeReaction[] = []
   private lastId = 1000
 
   nextId(): number {

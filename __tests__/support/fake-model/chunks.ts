@@ -9,15 +9,28 @@ export interface ScriptedToolCall {
   readonly arguments: unknown
 }
 
+/** Token counts as the OpenAI API reports them (`usage`, with stream_options.include_usage). */
+export interface CompletionUsage {
+  readonly prompt_tokens: number
+  readonly completion_tokens: number
+  readonly total_tokens: number
+}
+
 export interface Completion {
   readonly id: string
   readonly model: string
   readonly text?: string
   readonly toolCalls?: readonly ScriptedToolCall[]
+  /** FAKE_USAGE when absent. */
+  readonly usage?: CompletionUsage
 }
 
 /** Fixed usage figures, so accounting code has non-zero numbers to collect. */
-export const FAKE_USAGE = { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 }
+export const FAKE_USAGE: CompletionUsage = {
+  prompt_tokens: 100,
+  completion_tokens: 20,
+  total_tokens: 120
+}
 
 function argumentsText(value: unknown): string {
   // A string is passed through verbatim so tests can send malformed JSON.
@@ -65,7 +78,8 @@ export function streamEvents(completion: Completion): string[] {
     events.push(chunk(completion, { index: 0, delta, finish_reason: null }))
   })
   events.push(chunk(completion, { index: 0, delta: {}, finish_reason: finishReason(completion) }))
-  events.push(chunk(completion, undefined, { usage: FAKE_USAGE }))
+  // The last chunk before [DONE] carries no choice, only the usage.
+  events.push(chunk(completion, undefined, { usage: completion.usage ?? FAKE_USAGE }))
   events.push('data: [DONE]\n\n')
   return events
 }
@@ -93,6 +107,6 @@ export function completionBody(completion: Completion): unknown {
         finish_reason: finishReason(completion)
       }
     ],
-    usage: FAKE_USAGE
+    usage: completion.usage ?? FAKE_USAGE
   }
 }

@@ -14,11 +14,18 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { completionBody, streamEvents, type ScriptedToolCall } from './chunks.js'
+import {
+  completionBody,
+  FAKE_USAGE,
+  streamEvents,
+  type CompletionUsage,
+  type ScriptedToolCall
+} from './chunks.js'
 
+/** A step that answers may say what usage it reports (FAKE_USAGE by default). */
 export type ScriptStep =
-  | { text: string }
-  | { toolCalls: ScriptedToolCall[]; text?: string }
+  | { text: string; usage?: CompletionUsage }
+  | { toolCalls: ScriptedToolCall[]; text?: string; usage?: CompletionUsage }
   | { status: number; body?: unknown }
   | { hang: true }
 
@@ -52,6 +59,8 @@ export class FakeModel {
   readonly requests: RecordedRequest[] = []
   /** Requests that were not agent turns (should stay empty with our config). */
   readonly sideRequests: RecordedRequest[] = []
+  /** The usage reported with every answered agent turn, in order. */
+  readonly reportedUsage: CompletionUsage[] = []
   fallback: ScriptStep = { text: 'Nothing more to add.' }
   /** Awaited before each agent turn is answered: a look at the world mid-run. */
   onAgentRequest: ((request: RecordedRequest) => Promise<void> | void) | undefined
@@ -119,7 +128,9 @@ export class FakeModel {
     }
     this.requests.push(recorded)
     await this.onAgentRequest?.(recorded)
-    return this.answer(res, body, this.queue.shift() ?? this.fallback)
+    const step = this.queue.shift() ?? this.fallback
+    if ('text' in step || 'toolCalls' in step) this.reportedUsage.push(step.usage ?? FAKE_USAGE)
+    return this.answer(res, body, step)
   }
 
   private answer(res: ServerResponse, body: unknown, step: ScriptStep): void {
@@ -140,7 +151,8 @@ export class FakeModel {
       id: `fake${this.counter}`,
       model: typeof model === 'string' ? model : 'fake-model',
       text: step.text,
-      ...('toolCalls' in step ? { toolCalls: step.toolCalls } : {})
+      ...('toolCalls' in step ? { toolCalls: step.toolCalls } : {}),
+      ...(step.usage === undefined ? {} : { usage: step.usage })
     }
     if ((body as { stream?: unknown })?.stream === true) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' })

@@ -1,0 +1,141 @@
+/**
+ * The repository's own settings for the review, `.github/review-my-code-bot.yml`,
+ * read from the pull request's base branch (a pull request cannot change its
+ * own review). Every key is optional; an unknown key is an error, so a typo
+ * never silently does nothing. Each problem names the key, the value found and
+ * what was expected, e.g.
+ *   .github/review-my-code-bot.yml: max_comments must be an integer from 0 to 100, got "lots"
+ */
+import { parse } from 'yaml'
+import { z } from 'zod'
+import { globProblem, MAX_IGNORE_GLOBS } from './ignore-globs.js'
+
+export const REPO_CONFIG_PATH = '.github/review-my-code-bot.yml'
+
+/** Longest `instructions` text: extra rules, not a second AGENTS.md. */
+export const MAX_INSTRUCTIONS_CHARS = 4000
+/** A config file is a few lines; anything this large is a mistake. */
+const MAX_FILE_CHARS = 65_536
+
+export interface RepoConfig {
+  readonly ignore?: readonly string[]
+  readonly problemScoreThreshold?: number
+  readonly maxComments?: number
+  readonly instructions?: string
+}
+
+export class RepoConfigError extends Error {
+  override name = 'RepoConfigError'
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('; '))
+  }
+}
+
+const PREVIEW_LIMIT = 80
+
+/** What the file held, as YAML would show it in JSON terms, shortened. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text
+}
+
+function integerKey(key: string, min: number, max: number) {
+  return z.unknown().transform((value, ctx) => {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) {
+      return value
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: `${key} must be an integer from ${min} to ${max}, got ${shown(value)}`
+    })
+    return z.NEVER
+  })
+}
+
+const instructionsKey = z.unknown().transform((value, ctx) => {
+  if (typeof value === 'string' && value.length <= MAX_INSTRUCTIONS_CHARS) return value
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      typeof value === 'string'
+        ? `instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters, got ${value.length}`
+        : `instructions must be a string of review rules, got ${shown(value)}`
+  })
+  return z.NEVER
+})
+
+const ignoreKey = z.unknown().transform((value, ctx) => {
+  if (!Array.isArray(value) || value.length > MAX_IGNORE_GLOBS) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `ignore must be a list of at most ${MAX_IGNORE_GLOBS} path globs (e.g. ["docs/**", "*.snap"]), got ${shown(value)}`
+    })
+    return z.NEVER
+  }
+  const globs: string[] = []
+  value.forEach((glob: unknown, index) => {
+    const problem = typeof glob === 'string' ? globProblem(glob) : 'must be a string'
+    if (problem === undefined) globs.push(glob as string)
+    else
+      ctx.addIssue({ code: 'custom', message: `ignore[${index}] ${problem}, got ${shown(glob)}` })
+  })
+  return globs
+})
+
+const KEYS = ['ignore', 'problem_score_threshold', 'max_comments', 'instructions'] as const
+
+const schema = z.strictObject({
+  ignore: ignoreKey.optional(),
+  problem_score_threshold: integerKey('problem_score_threshold', 1, 10).optional(),
+  max_comments: integerKey('max_comments', 0, 100).optional(),
+  instructions: instructionsKey.optional()
+})
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ')
+    return `unknown key ${keys} (expected only ${KEYS.join(', ')})`
+  }
+  return issue.message
+}
+
+function parseYaml(text: string): unknown {
+  if (text.length > MAX_FILE_CHARS) {
+    throw new RepoConfigError([
+      `${REPO_CONFIG_PATH} must be at most ${MAX_FILE_CHARS} characters, got ${text.length}`
+    ])
+  }
+  try {
+    return parse(text)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    throw new RepoConfigError([`${REPO_CONFIG_PATH} is not valid YAML: ${reason}`])
+  }
+}
+
+/** The settings the file holds; throws RepoConfigError listing every problem. */
+export function parseRepoConfig(text: string): RepoConfig {
+  const document = parseYaml(text)
+  // An empty file (or only comments) sets nothing.
+  if (document === null || document === undefined) return {}
+  if (typeof document !== 'object' || Array.isArray(document)) {
+    throw new RepoConfigError([
+      `${REPO_CONFIG_PATH} must be a mapping of settings (${KEYS.join(', ')}), got ${shown(document)}`
+    ])
+  }
+  const parsed = schema.safeParse(document)
+  if (!parsed.success) {
+    throw new RepoConfigError(
+      parsed.error.issues.map((issue) => `${REPO_CONFIG_PATH}: ${issueMessage(issue)}`)
+    )
+  }
+  const data = parsed.data
+  return {
+    ...(data.ignore === undefined ? {} : { ignore: data.ignore }),
+    ...(data.problem_score_threshold === undefined
+      ? {}
+      : { problemScoreThreshold: data.problem_score_threshold }),
+    ...(data.max_comments === undefined ? {} : { maxComments: data.max_comments }),
+    ...(data.instructions === undefined ? {} : { instructions: data.instructions })
+  }
+}
