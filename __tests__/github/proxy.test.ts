@@ -11,7 +11,7 @@ import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from
 import { createGitHubClient } from '../../src/github/octokit.js'
 import { GitHubReviewGateway } from '../../src/github/review-gateway.js'
 import { FakeGitHub } from '../support/fake-github/server.js'
-import { startMappingProxy, type MappingProxy } from '../support/mapping-proxy.js'
+import { startRecordingProxy, type LoopbackServer } from '../egress/loopback-servers.js'
 
 const API_HOST = 'api.github.test'
 const PROXY_VARIABLES = [
@@ -39,7 +39,7 @@ const loopbackLookup: LookupFunction = (hostname, options, callback) => {
 let github: FakeGitHub
 /** http://api.github.test:<the fake's port>, so a direct connection (NO_PROXY) lands on it too. */
 let apiUrl: string
-let proxy: MappingProxy
+let proxy: LoopbackServer
 let savedEnv: Record<string, string | undefined>
 let savedDispatcher: Dispatcher
 let directAgent: Agent
@@ -50,7 +50,7 @@ beforeEach(async () => {
   github = await new FakeGitHub().start()
   const port = Number(new URL(github.url).port)
   apiUrl = `http://${API_HOST}:${port}`
-  proxy = await startMappingProxy({ [`${API_HOST}:${port}`]: port })
+  proxy = await startRecordingProxy({ [API_HOST]: port })
   github.state.addPullRequest('octo-org', 'widgets', 7)
   userAgents = []
   // A fault that never fires: only a way to see each request's headers.
@@ -90,8 +90,8 @@ function gateway(): GitHubReviewGateway {
 }
 
 it('sends REST and GraphQL calls through the proxy named in HTTP(S)_PROXY', async () => {
-  process.env['HTTPS_PROXY'] = proxy.url
-  process.env['HTTP_PROXY'] = proxy.url
+  process.env['HTTPS_PROXY'] = proxy.origin
+  process.env['HTTP_PROXY'] = proxy.origin
   const api = gateway()
 
   const pr = await api.getPullRequest()
@@ -101,7 +101,7 @@ it('sends REST and GraphQL calls through the proxy named in HTTP(S)_PROXY', asyn
   expect(threads).toEqual([])
   expect(proxy.requests.length).toBeGreaterThan(0)
   expect(
-    proxy.requests.every((r) => r.method === 'CONNECT' && r.target === new URL(apiUrl).host)
+    proxy.requests.every((r) => r.method === 'CONNECT' && r.url === new URL(apiUrl).host)
   ).toBe(true)
   expect(github.requests.map((r) => r.route)).toEqual([
     'GET /repos/:owner/:repo/pulls/:number',
@@ -111,8 +111,8 @@ it('sends REST and GraphQL calls through the proxy named in HTTP(S)_PROXY', asyn
 })
 
 it('goes straight to a host NO_PROXY covers: the proxy sees nothing', async () => {
-  process.env['HTTPS_PROXY'] = proxy.url
-  process.env['HTTP_PROXY'] = proxy.url
+  process.env['HTTPS_PROXY'] = proxy.origin
+  process.env['HTTP_PROXY'] = proxy.origin
   process.env['NO_PROXY'] = 'localhost,.github.test'
 
   const pr = await gateway().getPullRequest()
