@@ -38,7 +38,7 @@ export class ScriptedAgent {
   /** ReviewEngineDeps.startAgent */
   readonly start = async (input: { tools: ReviewTools }): Promise<AgentHandle> => {
     this.started += 1
-    const session: AgentSession = {
+    const newSession = (): AgentSession => ({
       prompt: async (text) => {
         this.prompts.push(text)
         const turn = this.turns.shift() ?? submit()
@@ -52,9 +52,10 @@ export class ScriptedAgent {
           ...(ending.error === undefined ? {} : { error: ending.error })
         }
       }
-    }
+    })
     return {
-      session,
+      session: newSession(),
+      openSession: async () => newSession(),
       stop: async () => {
         this.stopped += 1
       }

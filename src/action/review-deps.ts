@@ -89,7 +89,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
     checkoutHead: async () =>
       readCheckoutHead(input.checkout, await trustedPath(input.processEnv, [input.checkout])),
     now: () => new Date(),
-    async startAgent({ systemPrompt, tools }) {
+    async startAgent({ systemPrompt, tools, model }) {
       const bridge = await ToolBridge.start({
         port: tools,
         onError: (error) =>
@@ -98,7 +98,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
       try {
         const agent = await startOpencodeAgent({
           checkout: input.checkout,
-          model: config.model,
+          model: model ?? config.model,
           apiKey: config.opencodeApiKey,
           enableWeb: config.enableWeb,
           overrides: config.opencodeConfig,
@@ -113,6 +113,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
         })
         return {
           session: agent.session,
+          openSession: () => agent.openSession(),
           async stop() {
             await agent.stop()
             await bridge.close()

@@ -46,6 +46,8 @@ export interface OpencodeAgentOptions {
 
 export interface OpencodeAgent {
   readonly session: AgentSession
+  /** A fresh session on the same server: same agent, tools and model, no earlier conversation. */
+  openSession(): Promise<AgentSession>
   readonly server: ManagedOpenCodeServer
   stop(): Promise<void>
 }
@@ -182,23 +184,22 @@ export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise
       await server.stop()
       forgetSidecar(io)
     })
-    const session = await ReviewSession.open({
-      baseUrl: server.url,
-      directory: workspace.directory,
-      headers: server.authHeaders(),
-      agent: REVIEWER_AGENT,
-      mcpServers: [...MCP_SERVER_NAMES],
-      onWarning: (message) => log.warning(message)
-    })
-    cleanups.push(async () => session.close())
-    return {
-      server,
-      session: {
+    const openSession = async (): Promise<AgentSession> => {
+      const session = await ReviewSession.open({
+        baseUrl: server.url,
+        directory: workspace.directory,
+        headers: server.authHeaders(),
+        agent: REVIEWER_AGENT,
+        mcpServers: [...MCP_SERVER_NAMES],
+        onWarning: (message) => log.warning(message)
+      })
+      cleanups.push(async () => session.close())
+      return {
         prompt: async (text, { deadlineMs }) =>
           toAgentTurn(await session.prompt(text, { deadlineMs }))
-      },
-      stop
+      }
     }
+    return { server, session: await openSession(), openSession, stop }
   } catch (error) {
     await stop()
     throw error

@@ -43,10 +43,23 @@ export interface ReviewEngine {
   review(request: ReviewRequest, config: Config): Promise<ReviewOutcome>
 }
 
-/** A started agent: its one session, and how to stop the sidecar and the tool bridge. */
+/** A started agent: its first session, and how to stop the sidecar and the tool bridge. */
 export interface AgentHandle {
   readonly session: AgentSession
+  /**
+   * Another session on the same sidecar, same agent and tools, with none of
+   * the earlier sessions' conversation (a fresh context).
+   */
+  openSession(): Promise<AgentSession>
   stop(): Promise<void>
+}
+
+/** What starting an agent needs: its system prompt, the tools it calls, and its model. */
+export interface AgentStart {
+  readonly systemPrompt: string
+  readonly tools: ReviewTools
+  /** provider/model; the `model` input when absent. */
+  readonly model?: string
 }
 
 export interface ReviewEngineDeps {
@@ -59,7 +72,7 @@ export interface ReviewEngineDeps {
    */
   checkoutHead(): Promise<CheckoutHead>
   /** Starts the sidecar with our tools served to it; throws when it cannot. */
-  startAgent(input: { systemPrompt: string; tools: ReviewTools }): Promise<AgentHandle>
+  startAgent(input: AgentStart): Promise<AgentHandle>
   readonly log: ReviewLog
   /** Exact values of the run's secrets (token, model key): never posted. */
   readonly secrets: readonly string[]
