@@ -1,0 +1,127 @@
+/**
+ * Test doubles for the command: a fake engine made of plain functions that
+ * record their calls, and streams that collect what the command writes.
+ */
+import type { CliIo, LocalEngine, OutputStream } from '../../src/cli/cli-io.js'
+import { main } from '../../src/cli/cli-main.js'
+import type { Verdict } from '../../src/core/verdict.js'
+import type {
+  LocalFinding,
+  LocalReviewOptions,
+  LocalReviewResult
+} from '../../src/local/local-review.js'
+
+export interface CollectedStream extends OutputStream {
+  text: string
+}
+
+export function collect(isTTY = false): CollectedStream {
+  const stream = {
+    text: '',
+    isTTY,
+    write(chunk: string) {
+      stream.text += chunk
+      return true
+    }
+  }
+  return stream
+}
+
+export function finding(overrides: Partial<LocalFinding> = {}): LocalFinding {
+  return {
+    id: 'F1@1',
+    fingerprint: 'F1@1',
+    file: 'src/a.ts',
+    line: 3,
+    score: 8,
+    category: 'logic',
+    finding: 'Off by one in the loop',
+    body: 'Off by one in the loop. The last item is skipped.',
+    ...overrides
+  }
+}
+
+export function reviewed(
+  verdict: Verdict,
+  findings: readonly LocalFinding[],
+  warnings: readonly string[] = []
+): LocalReviewResult {
+  return {
+    kind: 'reviewed',
+    verdict,
+    report: {
+      verdict: { verdict, reasons: [`verdict is ${verdict}`] },
+      prCommentPosted: false,
+      stage: [],
+      placements: {},
+      refused: [],
+      resolvedThreads: [],
+      passes: []
+    },
+    findings,
+    scope: 'full',
+    statePath: '/repo/.git/review-my-code-bot/state.json',
+    warnings
+  }
+}
+
+export interface FakeEngine extends LocalEngine {
+  readonly calls: string[]
+  readonly reviewOptions: LocalReviewOptions[]
+}
+
+/** An engine whose review returns (or throws) `outcome`; status and dismiss use `findings`. */
+export function fakeEngine(
+  outcome: LocalReviewResult | Error,
+  findings: readonly LocalFinding[] = []
+): FakeEngine {
+  const calls: string[] = []
+  const reviewOptions: LocalReviewOptions[] = []
+  return {
+    calls,
+    reviewOptions,
+    async runLocalReview(options) {
+      calls.push('review')
+      reviewOptions.push(options)
+      for (let pass = 1; pass <= 4; pass += 1) {
+        await options.log.group(`Review pass ${pass} of 4`, async () => undefined)
+      }
+      if (outcome instanceof Error) throw outcome
+      return outcome
+    },
+    async localStatus() {
+      calls.push('status')
+      return { findings, statePath: '/repo/.git/review-my-code-bot/state.json', warnings: [] }
+    },
+    async dismissFinding(_cwd, id, reason) {
+      calls.push(`dismiss ${id} ${reason}`)
+      const found = findings.find((f) => f.id === id)
+      if (found === undefined) throw new Error(`no finding ${id}`)
+      return found
+    }
+  }
+}
+
+export interface Run {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+export async function runCli(
+  argv: readonly string[],
+  engine: LocalEngine,
+  extra: Partial<CliIo> & { stderrTTY?: boolean } = {}
+): Promise<Run> {
+  const stdout = collect()
+  const stderr = collect(extra.stderrTTY ?? false)
+  const code = await main(argv, {
+    stdout,
+    stderr,
+    env: { OPENCODE_API_KEY: 'sk-test-key-0123456789abcdef' },
+    cwd: '/repo',
+    engine,
+    ...extra
+  })
+  return { code, stdout: stdout.text, stderr: stderr.text }
+}

@@ -1,0 +1,45 @@
+/**
+ * What the command needs from the outside world, injected so `main` runs
+ * in-process in tests: the streams, the environment, the working directory,
+ * the file writer and the local review engine.
+ */
+import { writeFile } from 'node:fs/promises'
+import {
+  dismissFinding,
+  localStatus,
+  runLocalReview,
+  type LocalFinding,
+  type LocalReviewOptions,
+  type LocalReviewResult
+} from '../local/local-review.js'
+
+export interface OutputStream {
+  write(text: string): unknown
+  /** True when a person is watching (progress lines are written only then). */
+  readonly isTTY?: boolean
+}
+
+export interface LocalEngine {
+  runLocalReview(options: LocalReviewOptions): Promise<LocalReviewResult>
+  localStatus(
+    cwd: string
+  ): Promise<{ findings: readonly LocalFinding[]; statePath: string; warnings: readonly string[] }>
+  dismissFinding(cwd: string, id: string, reason: string): Promise<LocalFinding>
+}
+
+export interface CliIo {
+  readonly stdout: OutputStream
+  readonly stderr: OutputStream
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly cwd: string
+  /** The local review engine; the real one when absent. */
+  readonly engine?: LocalEngine
+  /** Writes --output files; fs.writeFile when absent. */
+  readonly writeFile?: (path: string, text: string) => Promise<void>
+}
+
+export const REAL_ENGINE: LocalEngine = { runLocalReview, localStatus, dismissFinding }
+
+export async function writeTextFile(path: string, text: string): Promise<void> {
+  await writeFile(path, text, 'utf8')
+}

@@ -1,0 +1,48 @@
+/**
+ * The command's help text and the error every bad usage becomes: it names
+ * the command or option, the value received and what was expected, and the
+ * command exits 2 before doing any work.
+ */
+import { DEFAULT_OPENCODE_VERSION } from '../config/inputs.js'
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+export const COMMAND = 'review-my-code-bot'
+
+export const USAGE = `Usage:
+  ${COMMAND} review [options]          review the current branch against its merge base
+  ${COMMAND} status [--format F] [--output FILE]
+                                       list the findings still open on the current branch
+  ${COMMAND} dismiss <id> --reason "…" record your call: the finding is never raised again
+  ${COMMAND} --help | --version
+
+Review options:
+  --model provider/model          the model, e.g. anthropic/claude-sonnet-4-5 (required)
+  --base <ref>                    compare with the merge base of <ref> and HEAD
+                                  (default: the upstream's default branch, else main)
+  --working-tree                  also review uncommitted changes to tracked files
+  --fail-on <verdict>             exit 1 at this verdict: never (default), request_changes
+                                  or needs_major_work
+  --problem-score-threshold <n>   findings scored below n (1-10) are dropped (default 5)
+  --score-elevation-threshold <n> suppressed findings needed to elevate a combined one (default 5)
+  --max-comments <n>              findings reported per run, 0-100 (default 25)
+  --pass-timeout-minutes <n>      deadline of each of the four passes (default 10)
+  --enable-web                    let the agent fetch public web pages
+  --opencode-config <json>        JSON object merged into the generated OpenCode config
+  --opencode-version <version>    opencode version to run (default ${DEFAULT_OPENCODE_VERSION})
+  --opencode-path <path>          an existing opencode binary
+  --provider-env <names>          environment variables with cloud credentials for the model
+                                  provider (AWS_*, GOOGLE_*, VERTEX_*, AZURE_*)
+
+Output options (review and status):
+  --format <format>               terminal (default), markdown, json or sarif
+  --output <file>                 write the report to <file> instead of standard output
+
+The model key is read from OPENCODE_API_KEY, never from a flag.
+Exit codes: 0 done, 1 the verdict meets --fail-on, 2 bad usage, 3 the review could not complete.
+`

@@ -1,0 +1,29 @@
+/**
+ * The command's exit codes, in one place: scripts and CI gates branch on
+ * them, so each means one thing only.
+ */
+import { checkConclusion, type FailOn } from '../core/check-conclusion.js'
+import type { Verdict } from '../core/verdict.js'
+
+export const EXIT = {
+  /** The command did what was asked (a review whose verdict the --fail-on gate lets pass). */
+  ok: 0,
+  /** The review completed and its verdict meets --fail-on. */
+  gateFailed: 1,
+  /** Bad usage: an unknown command or option, a bad value, a missing argument. */
+  usage: 2,
+  /** The review (or the state file) could not be worked with: nothing trustworthy to report. */
+  failed: 3
+} as const
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
+
+/**
+ * The same gate as the action's check run: `fail_on` fails exactly the
+ * verdicts that conclude the check as "failure".
+ */
+export function reviewExitCode(verdict: Verdict, failOn: FailOn): ExitCode {
+  return checkConclusion({ verdict, failOn, complete: true }) === 'failure'
+    ? EXIT.gateFailed
+    : EXIT.ok
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+/**
+ * The review-my-code-bot command: runs main with the process's streams,
+ * environment and directory, and exits with its code.
+ */
+import { main } from './cli-main.js'
+
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd()
+})
