@@ -5,20 +5,23 @@
  * shell codes against.
  */
 import type { Config } from '../config/config.js'
-import type { OpenFinding } from '../core/open-finding.js'
 import type { JobSummaryInput as RunReport } from '../core/run-report.js'
 import type { Verdict } from '../core/verdict.js'
 import type { ReviewLog } from '../ports/agent-session.js'
+import { ReviewRunner } from '../review/review-runner.js'
+import type { ReviewRequest } from '../trigger/review-request.js'
+import { readLocalBranch, findRepository, loginFrom, type LocalBranch } from './local-branch.js'
+import { LazyHeadCheckout } from './local-checkout.js'
+import { modelCredentials } from './local-credentials.js'
+import { localEngineDeps } from './local-deps.js'
+import { dismiss, openFindings, type LocalFinding } from './local-findings.js'
+import { LocalGateway, LOCAL_PR_NUMBER } from './local-gateway.js'
+import { LocalGit } from './local-git.js'
+import { emptyState, loadState, statePathFor, StateStore } from './local-state-file.js'
+import { LocalUsageError } from './local-usage-error.js'
 
-export type { RunReport }
-
-/** A finding open on the branch; `id` is what `dismiss <id>` takes (= fingerprint). */
-export interface LocalFinding extends OpenFinding {
-  readonly id: string
-  /** The comment body as the bot wrote it. */
-  readonly body: string
-}
-
+export type { RunReport, LocalFinding }
+export { LocalUsageError }
 export interface LocalReviewOptions {
   /** Any directory inside the git work tree. */
   readonly cwd: string
@@ -48,31 +51,105 @@ export type LocalReviewResult =
     }
   | { readonly kind: 'skipped'; readonly reason: string; readonly warnings: readonly string[] }
 
-/** The user asked for something that cannot be done as asked (the CLI exits 2). */
-export class LocalUsageError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'LocalUsageError'
+/** git for the work tree `cwd` is in, never one found inside that work tree. */
+async function openRepository(cwd: string, env: LocalReviewOptions['env']) {
+  const root = await findRepository(await LocalGit.find(cwd, env, [cwd]))
+  const git = await LocalGit.find(root.toplevel, env, [root.toplevel, cwd])
+  return { root, git }
+}
+
+function localRequest(branch: LocalBranch): ReviewRequest {
+  return {
+    owner: 'local',
+    repo: branch.repoName,
+    prNumber: LOCAL_PR_NUMBER,
+    trigger: 'pull_request',
+    actor: branch.userLogin,
+    headSha: branch.headSha
   }
 }
 
 /** Reviews the current branch. ReviewFailedError or any other error: the review could not complete. */
-export async function runLocalReview(_options: LocalReviewOptions): Promise<LocalReviewResult> {
-  throw new Error('runLocalReview: not implemented')
+export async function runLocalReview(options: LocalReviewOptions): Promise<LocalReviewResult> {
+  const credentials = modelCredentials(options.config, options.env)
+  const { git } = await openRepository(options.cwd, options.env)
+  const branch = await readLocalBranch(git, options)
+  const statePath = statePathFor(branch.commonDir, branch.branch)
+  const loaded = await loadState(statePath)
+  const warnings = [...loaded.warnings]
+  const state = loaded.state ?? emptyState(options.config.botLogins[0] ?? 'review-my-code-bot')
+  const store = new StateStore(statePath, state)
+  // The bot is the one identity its comments in this state file carry.
+  const config: Config = { ...options.config, botLogins: [state.botLogin] }
+  const checkout = new LazyHeadCheckout(git, branch.headSha)
+  let report: RunReport | undefined
+  const deps = localEngineDeps({
+    config,
+    env: options.env,
+    log: options.log,
+    gateway: new LocalGateway({ git, branch, store, now: () => new Date() }),
+    checkout,
+    developer: branch.userLogin,
+    ...credentials,
+    onReport: (made) => {
+      report = made
+    },
+    passDeadlineMs: options.passDeadlineMs
+  })
+  let outcome
+  try {
+    outcome = await new ReviewRunner(deps).review(localRequest(branch), config)
+  } finally {
+    await checkout.dispose()
+  }
+  if (outcome.kind === 'skipped') return { kind: 'skipped', reason: outcome.reason, warnings }
+  if (report === undefined) throw new Error('the review finished without a report')
+  const scope = report.scope?.kind === 'incremental' ? 'incremental' : 'full'
+  const findings = openFindings(store.state)
+  return {
+    kind: 'reviewed',
+    verdict: outcome.verdict,
+    report,
+    findings,
+    scope,
+    statePath,
+    warnings
+  }
+}
+
+/** The state file of the branch `cwd` has checked out, read (a corrupt one set aside). */
+async function branchState(cwd: string) {
+  const { root, git } = await openRepository(cwd, process.env)
+  const statePath = statePathFor(root.commonDir, root.branch ?? 'HEAD')
+  return { git, statePath, loaded: await loadState(statePath) }
 }
 
 /** The findings open on the current branch, from its state file. */
 export async function localStatus(
-  _cwd: string
+  cwd: string
 ): Promise<{ findings: readonly LocalFinding[]; statePath: string; warnings: readonly string[] }> {
-  throw new Error('localStatus: not implemented')
+  const { statePath, loaded } = await branchState(cwd)
+  return { findings: openFindings(loaded.state), statePath, warnings: loaded.warnings }
 }
 
 /** Records the developer's call on finding `id`; LocalUsageError listing the known ids when unknown. */
 export async function dismissFinding(
-  _cwd: string,
-  _id: string,
-  _reason: string
+  cwd: string,
+  id: string,
+  reason: string
 ): Promise<LocalFinding> {
-  throw new Error('dismissFinding: not implemented')
+  const { git, statePath, loaded } = await branchState(cwd)
+  if (loaded.state === undefined) {
+    const why = loaded.warnings.length > 0 ? ` ${loaded.warnings.join(' ')}` : ''
+    throw new LocalUsageError(
+      `no open finding ${JSON.stringify(id)}: this branch has no review state at ${statePath}.${why}`
+    )
+  }
+  const developer = loginFrom((await git.value(['config', 'user.name'])) ?? '')
+  return dismiss(new StateStore(statePath, loaded.state), {
+    id,
+    reason,
+    developer,
+    now: new Date()
+  })
 }

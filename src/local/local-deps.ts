@@ -1,0 +1,117 @@
+/**
+ * The review engine's deps for a local run: the same agent start as on a
+ * runner (the tool bridge on loopback, then the read-only opencode sidecar
+ * over a sanitized export, the model key held only by the loopback model
+ * proxy), over a checkout of the reviewed head, with the local gateway in
+ * place of GitHub. The run report is handed to the caller instead of being
+ * written to a job summary.
+ */
+import { ToolBridge } from '../bridge/tool-bridge.js'
+import type { Config } from '../config/config.js'
+import { getErrorMessage } from '../core/error-message.js'
+import type { JobSummaryInput as RunReport } from '../core/run-report.js'
+import { startOpencodeAgent } from '../opencode/agent-runtime.js'
+import { readCheckoutHead } from '../opencode/git-head.js'
+import { trustedPath } from '../opencode/trusted-path.js'
+import type { ActorDirectory } from '../ports/actor-directory.js'
+import type { ReviewLog } from '../ports/agent-session.js'
+import type { AgentHandle, AgentStart, ReviewEngineDeps } from '../ports/review-engine.js'
+import type { ReviewGateway } from '../ports/review-gateway.js'
+import type { LazyHeadCheckout } from './local-checkout.js'
+import { normalizeLogin } from '../core/login.js'
+
+export interface LocalDepsInput {
+  readonly config: Config
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly log: ReviewLog
+  readonly gateway: ReviewGateway
+  /** The checkout of the reviewed head the agent reads. */
+  readonly checkout: LazyHeadCheckout
+  /** The developer: the one person who speaks for the local pull request. */
+  readonly developer: string
+  /** The model key (OPENCODE_API_KEY); '' when provider credentials stand in for it. */
+  readonly apiKey: string
+  /** provider_env values for the sidecar. */
+  readonly providerEnv: Readonly<Record<string, string>>
+  /** Exact values never to be written into a comment. */
+  readonly secrets: readonly string[]
+  /** Receives the run's report. */
+  readonly onReport: (report: RunReport) => void
+  readonly passDeadlineMs?: number | undefined
+}
+
+/** Locally only the developer speaks for the branch; nobody else can reply in its threads. */
+export function localDirectory(developer: string): ActorDirectory {
+  return {
+    actorType: async () => 'User',
+    repositoryPermission: async (login) =>
+      normalizeLogin(login) === normalizeLogin(developer)
+        ? { permission: 'write' }
+        : { permission: 'none' }
+  }
+}
+
+/** Starts the tool bridge, then the sidecar over the export of `checkout`. */
+async function startAgent(
+  input: LocalDepsInput,
+  checkout: string,
+  { systemPrompt, tools, model }: AgentStart
+): Promise<AgentHandle> {
+  const { config, log } = input
+  const bridge = await ToolBridge.start({
+    port: tools,
+    onError: (error) => log.warning(`tool bridge: ${getErrorMessage(error)}`)
+  })
+  try {
+    const agent = await startOpencodeAgent({
+      checkout,
+      model: model ?? config.model,
+      apiKey: input.apiKey,
+      enableWeb: config.enableWeb,
+      overrides: config.opencodeConfig,
+      opencodeVersion: config.opencodeVersion,
+      opencodePath: config.opencodePath,
+      providerEnv: input.providerEnv,
+      mcpServers: bridge.mcpServers,
+      systemPrompt,
+      log,
+      env: input.env,
+      // No post step runs after a local review: the sidecar is stopped in-process.
+      saveState: () => undefined
+    })
+    return {
+      session: agent.session,
+      openSession: () => agent.openSession(),
+      async stop() {
+        await agent.stop()
+        await bridge.close()
+      }
+    }
+  } catch (error) {
+    await bridge.close()
+    throw error
+  }
+}
+
+export function localEngineDeps(input: LocalDepsInput): ReviewEngineDeps {
+  return {
+    gatewayFor: () => input.gateway,
+    directoryFor: () => localDirectory(input.developer),
+    async checkoutHead() {
+      const { directory } = await input.checkout.get()
+      return readCheckoutHead(directory, await trustedPath(input.env, [directory]))
+    },
+    async startAgent(start) {
+      const { directory } = await input.checkout.get()
+      return startAgent(input, directory, start)
+    },
+    log: input.log,
+    secrets: input.secrets,
+    runUrl: 'local:review',
+    report: async (report) => {
+      input.onReport(report)
+    },
+    now: () => new Date(),
+    ...(input.passDeadlineMs === undefined ? {} : { passDeadlineMs: input.passDeadlineMs })
+  }
+}
