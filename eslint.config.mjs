@@ -43,6 +43,17 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' }
   },
   {
+    // Local mode composes the engine with git instead of GitHub: it starts the
+    // agent (opencode/) like the composition root, and never reaches GitHub.
+    files: ['src/local/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/github/*'], message: 'local/ must not import github/.' }] }
+      ]
+    }
+  },
+  {
     // The two adapters never import each other.
     files: ['src/github/**'],
     rules: {
