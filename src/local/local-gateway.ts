@@ -146,8 +146,13 @@ export class LocalGateway implements ReviewGateway {
     return { id, nodeId: `LC_${id}`, url: `local:comment/${id}` }
   }
 
-  /** A new thread whose root is the bot's comment; its comment id. */
-  private async newThread(path: string, line: number | null, body: string): Promise<number> {
+  /** A new thread whose root is the bot's comment on `commitId`; its comment id. */
+  private async newThread(
+    commitId: string,
+    path: string,
+    line: number | null,
+    body: string
+  ): Promise<number> {
     return this.store.update((state) => {
       const commentId = this.store.nextId()
       const threadId = this.store.nextId()
@@ -169,19 +174,20 @@ export class LocalGateway implements ReviewGateway {
         path,
         line,
         originalLine: line,
+        commitId,
         comments: [root]
       })
       return commentId
     })
   }
 
-  async postLineComment(_commitId: string, comment: LineComment): Promise<CommentPlacement> {
-    const id = await this.newThread(comment.path, comment.line, comment.body)
+  async postLineComment(commitId: string, comment: LineComment): Promise<CommentPlacement> {
+    const id = await this.newThread(commitId, comment.path, comment.line, comment.body)
     return { placed: 'line', comment: this.comment(id) }
   }
 
-  async postFileComment(_commitId: string, path: string, body: string): Promise<CommentPlacement> {
-    const id = await this.newThread(path, null, body)
+  async postFileComment(commitId: string, path: string, body: string): Promise<CommentPlacement> {
+    const id = await this.newThread(commitId, path, null, body)
     return { placed: 'file', comment: this.comment(id), reason: `${path}: file-level comment` }
   }
 

@@ -17,6 +17,7 @@ import { localEngineDeps } from './local-deps.js'
 import { dismiss, openFindings, type LocalFinding } from './local-findings.js'
 import { LocalGateway, LOCAL_PR_NUMBER } from './local-gateway.js'
 import { LocalGit } from './local-git.js'
+import { followHead } from './local-thread-lines.js'
 import { emptyState, loadState, statePathFor, StateStore } from './local-state-file.js'
 import { LocalUsageError } from './local-usage-error.js'
 
@@ -79,6 +80,7 @@ export async function runLocalReview(options: LocalReviewOptions): Promise<Local
   const warnings = [...loaded.warnings]
   const state = loaded.state ?? emptyState(options.config.botLogins[0] ?? 'review-my-code-bot')
   const store = new StateStore(statePath, state)
+  await followHead(git, store, branch.headSha)
   // The bot is the one identity its comments in this state file carry.
   const config: Config = { ...options.config, botLogins: [state.botLogin] }
   const checkout = new LazyHeadCheckout(git, branch.headSha)

@@ -44,6 +44,8 @@ const storedThread = z.object({
   path: z.string(),
   line,
   originalLine: line,
+  /** The commit `originalLine` counts in; `line` is it moved to the last reviewed head. */
+  commitId: z.string().optional(),
   comments: z.array(storedComment).min(1)
 })
 
