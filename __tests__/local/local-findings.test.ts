@@ -129,3 +129,69 @@ it('refuses an unknown id (listing the open ones), a finding already dismissed, 
   await attempt('F1@3')
   await expect(attempt('F1@3')).rejects.toThrow('the open findings are: F1@1')
 })
+
+it('a finding published only in the summary is dismissed in every run record holding it, and refused again', async () => {
+  const head = 'a'.repeat(40)
+  const summary = formatBotComment('Review summary.', {
+    kind: 'summary',
+    head_sha: head,
+    reviewed_at: AT,
+    counts: { posted: 0, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 },
+    findings: [
+      {
+        id: 'r1-F3',
+        file: 'src/b.ts',
+        line: 4,
+        finding: 'Retries never back off',
+        score: 6,
+        status: 'PENDING'
+      }
+    ]
+  })
+  const state = emptyState(BOT)
+  state.checkRuns.push({
+    id: 1,
+    name: 'review-my-code-bot',
+    appSlug: 'github-actions',
+    headSha: head,
+    status: 'completed',
+    conclusion: 'success',
+    completedAt: AT,
+    title: 'Review',
+    summary: 'done',
+    text: summary
+  })
+  state.issueComments.push({
+    id: 2,
+    nodeId: 'LC_2',
+    author: { login: BOT, isBot: true },
+    body: summary,
+    createdAt: AT
+  })
+  state.lastId = 2
+  expect(openFindings(state).map((f) => [f.id, f.file, f.line, f.body])).toEqual([
+    ['r1-F3', 'src/b.ts', 4, 'Retries never back off']
+  ])
+  const store = new StateStore(join(dir, 'state.json'), state)
+  await dismiss(store, {
+    id: 'r1-F3',
+    reason: 'Backoff is upstream.',
+    developer: 'dana',
+    now: new Date(AT)
+  })
+  const saved = (await loadState(store.path)).state
+  if (saved === undefined) throw new Error('not saved')
+  expect(openFindings(saved)).toEqual([])
+  expect(saved.dismissals).toEqual([
+    { id: 'r1-F3', reason: 'Backoff is upstream.', developer: 'dana', at: AT }
+  ])
+  for (const text of [saved.checkRuns[0]?.text ?? '', saved.issueComments[0]?.body ?? '']) {
+    expect(text.startsWith('Review summary.')).toBe(true)
+    expect(text).toContain('"resolution": "developers-call"')
+  }
+  const again = matchEarlier(
+    { path: 'src/b.ts', line: 4, finding: 'Retries never back off' },
+    rebuiltThreads(saved)
+  )
+  expect(again?.kind === 'repeat' && again.reason).toContain("developer's call")
+})

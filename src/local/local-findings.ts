@@ -19,7 +19,8 @@ import {
   type RunRecord
 } from '../core/run-record.js'
 import { rebuildRunState, type ThreadState } from '../core/threads.js'
-import type { LocalState, StateStore } from './local-state-file.js'
+import { dismissInRecord } from './local-record-dismissal.js'
+import type { LocalState, StateStore, StoredThread } from './local-state-file.js'
 import { LocalUsageError } from './local-usage-error.js'
 
 /** A finding open on the branch; `id` is what `dismiss <id>` takes (= fingerprint). */
@@ -79,7 +80,11 @@ function asLocalFinding(state: LocalState, thread: ThreadState): LocalFinding {
     score: thread.score,
     ...(thread.assessment.category === undefined ? {} : { category: thread.assessment.category }),
     finding: thread.assessment.finding,
-    body: root === undefined ? thread.assessment.assessment : readableBody(root.body)
+    // A summary-only finding has no comment: its record's assessment, else the finding itself.
+    body:
+      root === undefined
+        ? thread.assessment.assessment || thread.assessment.finding
+        : readableBody(root.body)
   }
 }
 
@@ -125,45 +130,82 @@ export interface Dismissal {
   readonly now: Date
 }
 
-/** Records the developer's call on an open finding's thread; returns the finding. */
+/** Records the developer's call on an open finding; returns the finding. */
 export async function dismiss(store: StateStore, dismissal: Dismissal): Promise<LocalFinding> {
-  const { finding, thread: rebuilt } = findOpen(store.state, dismissal.id)
+  const { finding, thread } = findOpen(store.state, dismissal.id)
   const reason = dismissal.reason.trim()
   if (reason === '')
     throw new LocalUsageError('a dismissal needs a reason: say why it does not apply')
-  const thread =
-    rebuilt.origin === 'summary'
-      ? undefined
-      : store.state.threads.find((stored) => stored.id === rebuilt.id)
-  if (thread === undefined) {
-    throw new LocalUsageError(
-      `finding ${finding.id} was published only in the run summary (it has no thread to record a dismissal in); fix it or raise max_comments so it gets a thread`
-    )
+  const record = {
+    id: finding.id,
+    reason,
+    developer: dismissal.developer,
+    at: dismissal.now.toISOString()
   }
+  if (thread.origin === 'summary') {
+    const edits = recordEdits(store.state, finding.id)
+    await store.update((state) => {
+      for (const edit of edits) edit()
+      state.dismissals.push(record)
+    })
+    return finding
+  }
+  const stored = store.state.threads.find((candidate) => candidate.id === thread.id)
+  if (stored === undefined) throw new Error(`thread ${thread.id} is not in the state file`)
+  await store.update((state) => {
+    closeThread(store, stored, dismissal, reason)
+    state.dismissals.push(record)
+  })
+  return finding
+}
+
+/** The developer's reply with the reason, the bot's developers-call reply, the thread resolved. */
+function closeThread(
+  store: StateStore,
+  thread: StoredThread,
+  dismissal: Dismissal,
+  reason: string
+): void {
   const createdAt = dismissal.now.toISOString()
   const where = { path: thread.path, line: thread.line, originalLine: thread.originalLine }
   const text = `Dismissed by ${dismissal.developer}: the developer's call decides, and this finding is not raised again.`
-  await store.update(() => {
-    const replyId = store.nextId()
-    thread.comments.push({
-      id: replyId,
-      nodeId: `LC_${replyId}`,
-      author: { login: dismissal.developer, isBot: false },
-      body: reason,
-      createdAt,
-      ...where
-    })
-    const botId = store.nextId()
-    thread.comments.push({
-      id: botId,
-      nodeId: `LC_${botId}`,
-      author: { login: store.state.botLogin, isBot: true },
-      body: formatBotComment(text, { kind: 'developers-call', status: 'RESOLVED' }),
-      createdAt,
-      ...where
-    })
-    thread.isResolved = true
-    thread.resolvedBy = null
+  const replyId = store.nextId()
+  thread.comments.push({
+    id: replyId,
+    nodeId: `LC_${replyId}`,
+    author: { login: dismissal.developer, isBot: false },
+    body: reason,
+    createdAt,
+    ...where
   })
-  return finding
+  const botId = store.nextId()
+  thread.comments.push({
+    id: botId,
+    nodeId: `LC_${botId}`,
+    author: { login: store.state.botLogin, isBot: true },
+    body: formatBotComment(text, { kind: 'developers-call', status: 'RESOLVED' }),
+    createdAt,
+    ...where
+  })
+  thread.isResolved = true
+  thread.resolvedBy = null
+}
+
+/**
+ * The edits that mark summary-only finding `id` dismissed in every run
+ * record holding it (check runs and summary comments alike, so whichever the
+ * next run reads as newest agrees).
+ */
+function recordEdits(state: LocalState, id: string): Array<() => void> {
+  const edits: Array<() => void> = []
+  for (const run of state.checkRuns) {
+    const text = dismissInRecord(run.text, id)
+    if (text !== undefined) edits.push(() => void (run.text = text))
+  }
+  for (const comment of state.issueComments) {
+    const body = dismissInRecord(comment.body, id)
+    if (body !== undefined) edits.push(() => void (comment.body = body))
+  }
+  if (edits.length === 0) throw new Error(`no run record in the state file lists finding ${id}`)
+  return edits
 }

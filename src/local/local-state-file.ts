@@ -70,6 +70,14 @@ const storedCheckRun = z.object({
   text: z.string()
 })
 
+/** The developer's call on a finding, with their reason (also in its thread, when it has one). */
+const storedDismissal = z.object({
+  id: z.string(),
+  reason: z.string(),
+  developer: z.string(),
+  at: z.string()
+})
+
 const stateSchema = z.object({
   version: z.literal(1),
   /** The login the bot's comments carry (the first of bot_logins when they were written). */
@@ -78,7 +86,8 @@ const stateSchema = z.object({
   lastId: z.number().int().min(0),
   threads: z.array(storedThread),
   issueComments: z.array(storedIssueComment),
-  checkRuns: z.array(storedCheckRun)
+  checkRuns: z.array(storedCheckRun),
+  dismissals: z.array(storedDismissal).default([])
 })
 
 export type LocalState = z.output<typeof stateSchema>
@@ -87,7 +96,15 @@ export type StoredComment = z.output<typeof storedComment>
 export type StoredCheckRun = z.output<typeof storedCheckRun>
 
 export function emptyState(botLogin: string): LocalState {
-  return { version: 1, botLogin, lastId: 0, threads: [], issueComments: [], checkRuns: [] }
+  return {
+    version: 1,
+    botLogin,
+    lastId: 0,
+    threads: [],
+    issueComments: [],
+    checkRuns: [],
+    dismissals: []
+  }
 }
 
 /**
