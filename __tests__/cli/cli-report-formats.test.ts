@@ -56,6 +56,7 @@ describe('--format', () => {
     expect(run.stdout).toContain('- **Line 3, score 9**: Off by one in the loop (`A1@1`)')
     expect(run.stdout).toContain('- **File, score 5**:')
     expect(run.stdout.indexOf('## `src/a.ts`')).toBeLessThan(run.stdout.indexOf('## `src/b.ts`'))
+    expect(run.stdout).toMatch(/[^\n]\n$/)
   })
 
   it('json: the verdict and every finding', async () => {

@@ -42,5 +42,8 @@ export function renderMarkdown(report: FindingsReport): string {
     lines.push('', `## ${group.file === '' ? 'No file' : codeSpan(group.file)}`, '')
     for (const finding of group.findings) lines.push(findingItem(finding, report.secrets))
   }
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n`
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`
 }

@@ -1,0 +1,147 @@
+/**
+ * The real command, end to end: `tsx src/cli/index.ts review` as a child
+ * process in a temporary git repository with no remote, the real opencode
+ * binary, and the scripted fake model (pointed at by --opencode-config, the
+ * key from OPENCODE_API_KEY). A finding scored 8 makes the verdict
+ * request_changes, which --fail-on request_changes turns into exit 1.
+ * Each test reviews a fresh repository (the model's script is per run).
+ */
+import { jest } from '@jest/globals'
+import { execFile } from 'node:child_process'
+import { readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { pass, tool } from '../e2e/harness.js'
+import {
+  FAKE_API_KEY,
+  FAKE_MODEL,
+  FakeModel,
+  fakeProviderOverrides
+} from '../support/fake-model/index.js'
+import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
+import { commitFiles, lines, makeLocalRepo } from '../support/local-repo.js'
+import { sarifSchemaErrors } from '../support/sarif-schema.js'
+
+jest.setTimeout(240_000)
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
+const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
+const FINDING = 'Refund total ignores partial captures'
+
+let model: FakeModel
+let repo: string
+beforeEach(async () => {
+  model = await FakeModel.start()
+  repo = await makeLocalRepo({ 'README.md': 'Refunds service\n' })
+  await commitFiles(repo, { 'src/refunds.ts': lines('export const step', 12) }, 'add refunds')
+})
+afterEach(async () => {
+  await model.stop()
+  await rm(repo, { recursive: true, force: true })
+})
+
+interface ChildRun {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** A review with the fake model's provider and the project's opencode binary. */
+function reviewCommand(extra: readonly string[]): Promise<ChildRun> {
+  return runCommand([
+    'review',
+    '--model',
+    FAKE_MODEL,
+    '--opencode-config',
+    JSON.stringify(fakeProviderOverrides(model.baseURL)),
+    '--opencode-path',
+    OPENCODE_BIN,
+    '--pass-timeout-minutes',
+    '2',
+    ...extra
+  ])
+}
+
+/** The command as a user runs it: its own process, cwd = the repository. */
+function runCommand(args: readonly string[]): Promise<ChildRun> {
+  return new Promise((resolve) => {
+    execFile(
+      TSX,
+      [CLI, ...args],
+      {
+        cwd: repo,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          HOME: repo,
+          GIT_CONFIG_NOSYSTEM: '1',
+          OPENCODE_API_KEY: FAKE_API_KEY,
+          TSX_TSCONFIG_PATH: `${ROOT}tsconfig.json`
+        },
+        maxBuffer: 16 * 1024 * 1024
+      },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1
+        resolve({ code, stdout, stderr })
+      }
+    )
+  })
+}
+
+function scriptReview(): void {
+  model.enqueue(
+    ...pass(1, [tool.post('src/refunds.ts', 4, 8, FINDING, { category: 'correctness' })]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+}
+
+it('prints the finding grouped under its file and exits 1 at --fail-on request_changes', async () => {
+  scriptReview()
+  const run = await reviewCommand(['--fail-on', 'request_changes'])
+  expect(run.code).toBe(1)
+  expect(run.stdout).toContain('Verdict: request_changes')
+  const printed = run.stdout.split('\n')
+  const fileAt = printed.indexOf('src/refunds.ts')
+  expect(fileAt).toBeGreaterThanOrEqual(0)
+  expect(printed[fileAt + 1]).toMatch(new RegExp(`^ {2}line 4 +score {2}8 {2}${FINDING}$`))
+  expect(run.stdout).not.toContain(FAKE_API_KEY)
+  // stderr is a pipe here: no progress lines.
+  expect(run.stderr).not.toContain('Review pass')
+})
+
+it('writes the run as SARIF 2.1.0 with --format sarif --output, and status still lists it', async () => {
+  scriptReview()
+  const run = await reviewCommand([
+    '--fail-on',
+    'request_changes',
+    '--format',
+    'sarif',
+    '--output',
+    'review.sarif'
+  ])
+  expect(run.code).toBe(1)
+  expect(run.stdout).toBe('')
+  const log = JSON.parse(await readFile(join(repo, 'review.sarif'), 'utf8'))
+  expect(sarifSchemaErrors(log)).toEqual([])
+  expect(log.runs[0].results).toEqual([
+    expect.objectContaining({
+      level: 'warning',
+      ruleId: 'correctness',
+      message: { text: FINDING },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'src/refunds.ts', uriBaseId: '%SRCROOT%' },
+            region: { startLine: 4, endLine: 4 }
+          }
+        }
+      ],
+      properties: { score: 8 }
+    })
+  ])
+  const status = await runCommand(['status'])
+  expect(status.code).toBe(0)
+  expect(status.stdout).toContain(FINDING)
+})
