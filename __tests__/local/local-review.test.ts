@@ -177,7 +177,7 @@ it('reviews the branch, then only a one-line commit; a dismissed finding raised 
   )
 })
 
-it('a corrupt state file is kept as a backup and reported; --working-tree reviews the uncommitted tracked change', async () => {
+it('a corrupt state file is kept as a backup and reported; --working-tree reviews the uncommitted tracked change, then narrows from that snapshot', async () => {
   model = await FakeModel.start()
   dir = await makeLocalRepo({ 'src/a.ts': lines('export const a =', 5) })
   await commitFiles(dir, { 'src/a.ts': `${lines('export const a =', 5)}export const b = 1\n` })
@@ -199,4 +199,17 @@ it('a corrupt state file is kept as a backup and reported; --working-tree review
   expect(passPrompt(run.requests, 1)).toContain(`+${UNCOMMITTED}`)
   // The run started from empty state and wrote a fresh, readable file.
   expect(await localStatus(dir)).toEqual({ findings: [], statePath, warnings: [] })
+
+  // The snapshot is no commit of the branch, yet the next run narrows from it.
+  await commitFiles(dir, {})
+  const NEXT = 'export const next = 2'
+  await writeFiles(dir, {
+    'src/a.ts': `${lines('export const a =', 5)}export const b = 1\n${UNCOMMITTED}\n${NEXT}\n`
+  })
+  model.enqueue(...pass(1), ...pass(2), ...pass(3), ...pass(4))
+  const next = await review(model, true)
+  expect(reviewed(next.result).scope).toBe('incremental')
+  const narrowed = passPrompt(next.requests, 1)
+  expect(narrowed).toContain(`+${NEXT}`)
+  expect(narrowed).not.toContain(`+${UNCOMMITTED}`)
 })

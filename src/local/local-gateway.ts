@@ -8,18 +8,14 @@
  */
 import type {
   ChangedFile,
-  CheckRunData,
   IssueCommentData,
   PullRequestData,
   ReviewThreadData
 } from '../core/pr-data.js'
-import { normalizeLogin } from '../core/login.js'
 import type {
   CheckRunCompletion,
   CheckRunInput,
-  CheckRunResult,
   CheckRunStart,
-  CheckRunUpdate,
   CommentPlacement,
   LineComment,
   PostedComment,
@@ -32,7 +28,8 @@ import type {
 import type { LocalBranch } from './local-branch.js'
 import { diffFiles } from './local-diff.js'
 import type { LocalGit } from './local-git.js'
-import type { StateStore, StoredCheckRun, StoredComment, StoredThread } from './local-state-file.js'
+import { LocalCheckRuns } from './local-check-runs.js'
+import type { StateStore, StoredComment, StoredThread } from './local-state-file.js'
 
 /** The local pull request's number: one branch, one pull request. */
 export const LOCAL_PR_NUMBER = 1
@@ -53,12 +50,14 @@ export class LocalGateway implements ReviewGateway {
   private readonly branch: LocalBranch
   private readonly store: StateStore
   private readonly now: () => Date
+  private readonly checkRuns: LocalCheckRuns
 
   constructor(input: LocalGatewayInput) {
     this.git = input.git
     this.branch = input.branch
     this.store = input.store
     this.now = input.now
+    this.checkRuns = new LocalCheckRuns(input.store, input.now)
     this.pullRequest = { owner: 'local', repo: input.branch.repoName, number: LOCAL_PR_NUMBER }
   }
 
@@ -119,20 +118,7 @@ export class LocalGateway implements ReviewGateway {
     return out.split('\n').filter((line) => line !== '')
   }
 
-  async listCheckRuns(sha: string, name: string): Promise<CheckRunData[]> {
-    return this.store.state.checkRuns
-      .filter((run) => run.name === name && run.headSha.toLowerCase() === sha.toLowerCase())
-      .map((run) => ({
-        id: run.id,
-        name: run.name,
-        appSlug: run.appSlug,
-        headSha: run.headSha,
-        status: run.status,
-        conclusion: run.conclusion,
-        completedAt: run.completedAt,
-        text: run.text
-      }))
-  }
+  listCheckRuns = (sha: string, name: string) => this.checkRuns.list(sha, name)
 
   async listReviewThreads(): Promise<ReviewThreadData[]> {
     return structuredClone(this.store.state.threads)
@@ -252,64 +238,10 @@ export class LocalGateway implements ReviewGateway {
     return { kind: 'resolved' }
   }
 
-  /** The check run as the App that wrote it: the run-record lookup trusts only the bot's. */
-  private async addCheckRun(run: Omit<StoredCheckRun, 'id' | 'appSlug'>): Promise<CheckRunResult> {
-    const appSlug = normalizeLogin(this.store.state.botLogin)
-    const id = await this.store.update((state) => {
-      const checkId = this.store.nextId()
-      state.checkRuns.push({ id: checkId, appSlug, ...run })
-      return checkId
-    })
-    return { kind: 'created', id, url: `local:check-run/${id}` }
-  }
-
-  createCheckRun(input: CheckRunInput): Promise<CheckRunResult> {
-    return this.addCheckRun({
-      name: input.name,
-      headSha: input.headSha,
-      status: 'completed',
-      conclusion: input.conclusion,
-      completedAt: this.now().toISOString(),
-      title: input.title,
-      summary: input.summary,
-      text: input.text
-    })
-  }
-
-  startCheckRun(input: CheckRunStart): Promise<CheckRunResult> {
-    return this.addCheckRun({
-      name: input.name,
-      headSha: input.headSha,
-      status: 'in_progress',
-      conclusion: null,
-      completedAt: null,
-      title: input.title,
-      summary: input.summary,
-      text: ''
-    })
-  }
-
-  async completeCheckRun(checkRunId: number, input: CheckRunCompletion): Promise<CheckRunUpdate> {
-    const run = this.store.state.checkRuns.find((candidate) => candidate.id === checkRunId)
-    if (run === undefined) throw new Error(`no check run ${checkRunId}`)
-    await this.store.update(() => {
-      Object.assign(run, {
-        status: 'completed',
-        conclusion: input.conclusion,
-        completedAt: this.now().toISOString(),
-        title: input.title,
-        summary: input.summary,
-        text: input.text
-      })
-    })
-    const annotationsSent = input.annotations?.length ?? 0
-    return {
-      kind: 'updated',
-      id: checkRunId,
-      url: `local:check-run/${checkRunId}`,
-      annotationsSent
-    }
-  }
+  createCheckRun = (input: CheckRunInput) => this.checkRuns.create(input)
+  startCheckRun = (input: CheckRunStart) => this.checkRuns.start(input)
+  completeCheckRun = (checkRunId: number, input: CheckRunCompletion) =>
+    this.checkRuns.complete(checkRunId, input)
 
   async postIssueComment(body: string): Promise<PostedComment> {
     const id = await this.store.update((state) => {

@@ -11,6 +11,8 @@ import type { ReviewLog } from '../ports/agent-session.js'
 import { ReviewRunner } from '../review/review-runner.js'
 import type { ReviewRequest } from '../trigger/review-request.js'
 import { readLocalBranch, findRepository, loginFrom, type LocalBranch } from './local-branch.js'
+import { CHECK_RUN_NAME } from '../review/run-record-lookup.js'
+import { LocalCheckRuns } from './local-check-runs.js'
 import { LazyHeadCheckout } from './local-checkout.js'
 import { modelCredentials } from './local-credentials.js'
 import { localEngineDeps } from './local-deps.js'
@@ -59,8 +61,16 @@ async function openRepository(cwd: string, env: LocalReviewOptions['env']) {
   return { root, git }
 }
 
-function localRequest(branch: LocalBranch): ReviewRequest {
+/**
+ * The run's request, as a push event to the branch would make it. The head
+ * the last run reviewed is its "before": a --working-tree snapshot or an
+ * amended commit is no commit of the branch, and the run record on it is
+ * found through it (as a force-pushed head is on GitHub).
+ */
+function localRequest(branch: LocalBranch, store: StateStore): ReviewRequest {
+  const before = new LocalCheckRuns(store, () => new Date()).lastCompletedHead(CHECK_RUN_NAME)
   return {
+    ...(before === undefined ? {} : { beforeSha: before }),
     owner: 'local',
     repo: branch.repoName,
     prNumber: LOCAL_PR_NUMBER,
@@ -100,7 +110,7 @@ export async function runLocalReview(options: LocalReviewOptions): Promise<Local
   })
   let outcome
   try {
-    outcome = await new ReviewRunner(deps).review(localRequest(branch), config)
+    outcome = await new ReviewRunner(deps).review(localRequest(branch, store), config)
   } finally {
     await checkout.dispose()
   }
