@@ -27,6 +27,8 @@ export interface LocalDepsInput {
   readonly gateway: ReviewGateway
   /** The checkout of the reviewed head the agent reads. */
   readonly checkout: LazyHeadCheckout
+  /** The developer's work tree: its files are the branch's, so no program is run from it. */
+  readonly workTree: string
   /** The developer: the one person who speaks for the local pull request. */
   readonly developer: string
   /** The model key (OPENCODE_API_KEY); '' when provider credentials stand in for it. */
@@ -51,6 +53,26 @@ export function localDirectory(developer: string): ActorDirectory {
   }
 }
 
+/**
+ * The environment the agent starts with: PATH without the entries inside the
+ * developer's work tree (a `node_modules/.bin` a shell or npx put there), as
+ * the action leaves out GITHUB_WORKSPACE's. The branch under review may be
+ * someone else's pull request checked out locally: an `opencode`, `git` or
+ * `rg` it ships must not run. The agent start itself leaves out the clone's.
+ */
+export async function withoutWorkTreePath(
+  input: LocalDepsInput,
+  checkout: string
+): Promise<Readonly<Record<string, string | undefined>>> {
+  const trusted = await trustedPath(input.env, [input.workTree, checkout])
+  for (const { entry, reason } of trusted.dropped) {
+    input.log.warning(
+      `PATH entry ${JSON.stringify(entry)} left out, no program is run from it: ${reason}`
+    )
+  }
+  return { ...input.env, PATH: trusted.path }
+}
+
 /** Starts the tool bridge, then the sidecar over the export of `checkout`. */
 async function startAgent(
   input: LocalDepsInput,
@@ -58,6 +80,7 @@ async function startAgent(
   { systemPrompt, tools, model }: AgentStart
 ): Promise<AgentHandle> {
   const { config, log } = input
+  const env = await withoutWorkTreePath(input, checkout)
   const bridge = await ToolBridge.start({
     port: tools,
     onError: (error) => log.warning(`tool bridge: ${getErrorMessage(error)}`)
@@ -75,7 +98,7 @@ async function startAgent(
       mcpServers: bridge.mcpServers,
       systemPrompt,
       log,
-      env: input.env,
+      env,
       // No post step runs after a local review: the sidecar is stopped in-process.
       saveState: () => undefined
     })

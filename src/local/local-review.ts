@@ -101,6 +101,7 @@ export async function runLocalReview(options: LocalReviewOptions): Promise<Local
     log: options.log,
     gateway: new LocalGateway({ git, branch, store, now: () => new Date() }),
     checkout,
+    workTree: branch.toplevel,
     developer: branch.userLogin,
     ...credentials,
     onReport: (made) => {
