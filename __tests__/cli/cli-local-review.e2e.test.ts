@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { FINGERPRINT_KEY } from '../../src/core/sarif-report.js'
 import { pass, tool } from '../e2e/harness.js'
 import {
   FAKE_API_KEY,
@@ -111,7 +112,7 @@ it('prints the finding grouped under its file and exits 1 at --fail-on request_c
   expect(run.stderr).not.toContain('Review pass')
 })
 
-it('writes the run as SARIF 2.1.0 with --format sarif --output, and status still lists it', async () => {
+it('writes the run as SARIF 2.1.0 with --format sarif --output; status lists it until dismissed', async () => {
   scriptReview()
   const run = await reviewCommand([
     '--fail-on',
@@ -144,4 +145,14 @@ it('writes the run as SARIF 2.1.0 with --format sarif --output, and status still
   const status = await runCommand(['status'])
   expect(status.code).toBe(0)
   expect(status.stdout).toContain(FINDING)
+
+  // Its id (the SARIF fingerprint) dismisses it: status no longer lists it.
+  const id: string = log.runs[0].results[0].partialFingerprints[FINGERPRINT_KEY]
+  expect(status.stdout).toContain(`id: ${id}`)
+  const dismissed = await runCommand(['dismiss', id, '--reason', 'captures are refunded upstream'])
+  expect(dismissed.code).toBe(0)
+  expect(dismissed.stdout).toContain(`Dismissed ${id} (src/refunds.ts:4): ${FINDING}`)
+  const after = await runCommand(['status', '--format', 'json'])
+  expect(after.code).toBe(0)
+  expect(JSON.parse(after.stdout).findings).toEqual([])
 })
