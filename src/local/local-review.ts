@@ -19,6 +19,7 @@ import { localEngineDeps } from './local-deps.js'
 import { dismiss, openFindings, type LocalFinding } from './local-findings.js'
 import { LocalGateway, LOCAL_PR_NUMBER } from './local-gateway.js'
 import { LocalGit } from './local-git.js'
+import { lockState } from './local-lock.js'
 import { followHead } from './local-thread-lines.js'
 import { emptyState, loadState, statePathFor, StateStore } from './local-state-file.js'
 import { LocalUsageError } from './local-usage-error.js'
@@ -80,19 +81,33 @@ function localRequest(branch: LocalBranch, store: StateStore): ReviewRequest {
   }
 }
 
-/** Reviews the current branch. ReviewFailedError or any other error: the review could not complete. */
-export async function runLocalReview(options: LocalReviewOptions): Promise<LocalReviewResult> {
-  const credentials = modelCredentials(options.config, options.env)
-  const { git } = await openRepository(options.cwd, options.env)
-  const branch = await readLocalBranch(git, options)
-  const statePath = statePathFor(branch.commonDir, branch.branch)
+interface PreparedLocalRun {
+  readonly git: LocalGit
+  readonly branch: LocalBranch
+  readonly store: StateStore
+  readonly config: Config
+  readonly warnings: string[]
+}
+
+/** The branch, its state (a corrupt file set aside), threads moved to the reviewed head. */
+async function prepareLocalRun(
+  options: LocalReviewOptions,
+  git: LocalGit,
+  branch: LocalBranch,
+  statePath: string
+): Promise<PreparedLocalRun> {
   const loaded = await loadState(statePath)
-  const warnings = [...loaded.warnings]
   const state = loaded.state ?? emptyState(options.config.botLogins[0] ?? 'review-my-code-bot')
   const store = new StateStore(statePath, state)
   await followHead(git, store, branch.headSha)
   // The bot is the one identity its comments in this state file carry.
   const config: Config = { ...options.config, botLogins: [state.botLogin] }
+  return { git, branch, store, config, warnings: [...loaded.warnings] }
+}
+
+/** Runs the engine on the prepared branch; the outcome and the report it made. */
+async function reviewPrepared(options: LocalReviewOptions, run: PreparedLocalRun) {
+  const { git, branch, store, config } = run
   const checkout = new LazyHeadCheckout(git, branch.headSha)
   let report: RunReport | undefined
   const deps = localEngineDeps({
@@ -103,45 +118,56 @@ export async function runLocalReview(options: LocalReviewOptions): Promise<Local
     checkout,
     workTree: branch.toplevel,
     developer: branch.userLogin,
-    ...credentials,
+    ...modelCredentials(options.config, options.env),
     onReport: (made) => {
       report = made
     },
     passDeadlineMs: options.passDeadlineMs
   })
-  let outcome
   try {
-    outcome = await new ReviewRunner(deps).review(localRequest(branch, store), config)
+    const outcome = await new ReviewRunner(deps).review(localRequest(branch, store), config)
+    return { outcome, report }
   } finally {
     await checkout.dispose()
   }
-  if (outcome.kind === 'skipped') return { kind: 'skipped', reason: outcome.reason, warnings }
-  if (report === undefined) throw new Error('the review finished without a report')
-  const scope = report.scope?.kind === 'incremental' ? 'incremental' : 'full'
-  const findings = openFindings(store.state)
-  return {
-    kind: 'reviewed',
-    verdict: outcome.verdict,
-    report,
-    findings,
-    scope,
-    statePath,
-    warnings
+}
+
+/** Reviews the current branch. ReviewFailedError or any other error: the review could not complete. */
+export async function runLocalReview(options: LocalReviewOptions): Promise<LocalReviewResult> {
+  // Before anything else: without a way to reach a model there is nothing to do.
+  modelCredentials(options.config, options.env)
+  const { git } = await openRepository(options.cwd, options.env)
+  const branch = await readLocalBranch(git, options)
+  const statePath = statePathFor(branch.commonDir, branch.branch)
+  const lock = await lockState(statePath, `branch ${branch.branch}`)
+  try {
+    const run = await prepareLocalRun(options, git, branch, statePath)
+    const warnings = [...lock.warnings, ...run.warnings]
+    const { outcome, report } = await reviewPrepared(options, run)
+    if (outcome.kind === 'skipped') return { kind: 'skipped', reason: outcome.reason, warnings }
+    if (report === undefined) throw new Error('the review finished without a report')
+    const scope = report.scope?.kind === 'incremental' ? 'incremental' : 'full'
+    const findings = openFindings(run.store.state)
+    const { verdict } = outcome
+    return { kind: 'reviewed', verdict, report, findings, scope, statePath, warnings }
+  } finally {
+    await lock.release()
   }
 }
 
-/** The state file of the branch `cwd` has checked out, read (a corrupt one set aside). */
-async function branchState(cwd: string) {
+/** Where the state file of the branch `cwd` has checked out is. */
+async function branchStatePath(cwd: string) {
   const { root, git } = await openRepository(cwd, process.env)
-  const statePath = statePathFor(root.commonDir, root.branch ?? 'HEAD')
-  return { git, statePath, loaded: await loadState(statePath) }
+  const branch = root.branch ?? 'HEAD'
+  return { git, branch, statePath: statePathFor(root.commonDir, branch) }
 }
 
 /** The findings open on the current branch, from its state file. */
 export async function localStatus(
   cwd: string
 ): Promise<{ findings: readonly LocalFinding[]; statePath: string; warnings: readonly string[] }> {
-  const { statePath, loaded } = await branchState(cwd)
+  const { statePath } = await branchStatePath(cwd)
+  const loaded = await loadState(statePath)
   return { findings: openFindings(loaded.state), statePath, warnings: loaded.warnings }
 }
 
@@ -151,18 +177,20 @@ export async function dismissFinding(
   id: string,
   reason: string
 ): Promise<LocalFinding> {
-  const { git, statePath, loaded } = await branchState(cwd)
-  if (loaded.state === undefined) {
-    const why = loaded.warnings.length > 0 ? ` ${loaded.warnings.join(' ')}` : ''
-    throw new LocalUsageError(
-      `no open finding ${JSON.stringify(id)}: this branch has no review state at ${statePath}.${why}`
-    )
+  const { git, branch, statePath } = await branchStatePath(cwd)
+  const lock = await lockState(statePath, `branch ${branch}`)
+  try {
+    const loaded = await loadState(statePath)
+    if (loaded.state === undefined) {
+      const why = loaded.warnings.length > 0 ? ` ${loaded.warnings.join(' ')}` : ''
+      throw new LocalUsageError(
+        `no open finding ${JSON.stringify(id)}: this branch has no review state at ${statePath}.${why}`
+      )
+    }
+    const developer = loginFrom((await git.value(['config', 'user.name'])) ?? '')
+    const store = new StateStore(statePath, loaded.state)
+    return await dismiss(store, { id, reason, developer, now: new Date() })
+  } finally {
+    await lock.release()
   }
-  const developer = loginFrom((await git.value(['config', 'user.name'])) ?? '')
-  return dismiss(new StateStore(statePath, loaded.state), {
-    id,
-    reason,
-    developer,
-    now: new Date()
-  })
 }
