@@ -11,12 +11,14 @@ import type { Config } from '../config/config.js'
 import { getErrorMessage } from '../core/error-message.js'
 import type { JobSummaryInput as RunReport } from '../core/run-report.js'
 import { startOpencodeAgent } from '../opencode/agent-runtime.js'
+import { stopLeftoverSidecar } from '../opencode/leftover.js'
 import { readCheckoutHead } from '../opencode/git-head.js'
 import { trustedPath } from '../opencode/trusted-path.js'
 import type { ActorDirectory } from '../ports/actor-directory.js'
 import type { ReviewLog } from '../ports/agent-session.js'
 import type { AgentHandle, AgentStart, ReviewEngineDeps } from '../ports/review-engine.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
+import { onInterrupt } from './interrupt-cleanups.js'
 import type { LazyHeadCheckout } from './local-checkout.js'
 import { normalizeLogin } from '../core/login.js'
 
@@ -85,6 +87,7 @@ async function startAgent(
     port: tools,
     onError: (error) => log.warning(`tool bridge: ${getErrorMessage(error)}`)
   })
+  let unregister = (): void => undefined
   try {
     const agent = await startOpencodeAgent({
       checkout,
@@ -99,8 +102,16 @@ async function startAgent(
       systemPrompt,
       log,
       env,
-      // No post step runs after a local review: the sidecar is stopped in-process.
-      saveState: () => undefined
+      // No post step runs after a local review: an interrupt stops the
+      // sidecar the agent recorded (its process group and temp folders).
+      saveState: (_name, value) => {
+        unregister()
+        if (value !== '') {
+          unregister = onInterrupt(() =>
+            stopLeftoverSidecar({ getState: () => value, log: (m) => log.info(m) })
+          )
+        }
+      }
     })
     return {
       session: agent.session,

@@ -19,6 +19,7 @@ import { localEngineDeps } from './local-deps.js'
 import { dismiss, openFindings, type LocalFinding } from './local-findings.js'
 import { LocalGateway, LOCAL_PR_NUMBER } from './local-gateway.js'
 import { LocalGit } from './local-git.js'
+import { onInterrupt } from './interrupt-cleanups.js'
 import { lockState } from './local-lock.js'
 import { followHead } from './local-thread-lines.js'
 import { emptyState, loadState, statePathFor, StateStore } from './local-state-file.js'
@@ -109,6 +110,7 @@ async function prepareLocalRun(
 async function reviewPrepared(options: LocalReviewOptions, run: PreparedLocalRun) {
   const { git, branch, store, config } = run
   const checkout = new LazyHeadCheckout(git, branch.headSha)
+  const unregister = onInterrupt(() => checkout.dispose())
   let report: RunReport | undefined
   const deps = localEngineDeps({
     config,
@@ -129,6 +131,7 @@ async function reviewPrepared(options: LocalReviewOptions, run: PreparedLocalRun
     return { outcome, report }
   } finally {
     await checkout.dispose()
+    unregister()
   }
 }
 
@@ -140,6 +143,7 @@ export async function runLocalReview(options: LocalReviewOptions): Promise<Local
   const branch = await readLocalBranch(git, options)
   const statePath = statePathFor(branch.commonDir, branch.branch)
   const lock = await lockState(statePath, `branch ${branch.branch}`)
+  const unregister = onInterrupt(() => lock.release())
   try {
     const run = await prepareLocalRun(options, git, branch, statePath)
     const warnings = [...lock.warnings, ...run.warnings]
@@ -152,6 +156,7 @@ export async function runLocalReview(options: LocalReviewOptions): Promise<Local
     return { kind: 'reviewed', verdict, report, findings, scope, statePath, warnings }
   } finally {
     await lock.release()
+    unregister()
   }
 }
 
