@@ -12,7 +12,6 @@ import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../ports/revi
 import { reviewScope, type ReviewScope } from './change-since.js'
 import { ensureCheckoutIsHead } from './checkout-guard.js'
 import { finishRun } from './finish-run.js'
-import { runPasses, type PassRunResult } from './orchestrator.js'
 import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from './pass-prompts.js'
 import type { PreparedRun } from './prepare-run.js'
 import { buildSystemPrompt } from './prompts.js'
@@ -20,6 +19,7 @@ import { ReviewCheck } from './review-check.js'
 import { ReviewFailedError } from './review-failed.js'
 import { failReview } from './review-failure.js'
 import { ActionReviewTools } from './review-tools.js'
+import { leadingRun, reviewersOf, runReviewers, type ReviewerRun } from './reviewers.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 
 export function systemPromptFor(config: Config): string {
@@ -35,7 +35,8 @@ export function toolsFor(
   prepared: PreparedRun,
   stage: FindingStage,
   deps: ReviewEngineDeps,
-  onlyThread?: string
+  onlyThread?: string,
+  reviewer?: { readonly model: string; readonly primary: boolean }
 ): ActionReviewTools {
   return new ActionReviewTools({
     gateway: prepared.gateway,
@@ -45,7 +46,10 @@ export function toolsFor(
     files: prepared.context.files,
     ignored: ignoreMatcher(prepared.config.ignorePaths),
     warn: (message) => deps.log.warning(message),
-    ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 })
+    ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 }),
+    ...(reviewer === undefined
+      ? {}
+      : { reviewer: reviewer.model, answersThreads: reviewer.primary })
   })
 }
 
@@ -121,41 +125,21 @@ function stageFor(config: Config, securitySensitive: boolean, prepared: Prepared
   )
 }
 
-/** The four passes in one session; the agent is stopped whatever happens. */
-async function runAgent(
-  prepared: PreparedRun,
-  tools: ActionReviewTools,
-  passPrompt: (pass: number) => string,
-  config: Config,
-  deps: ReviewEngineDeps
-): Promise<PassRunResult> {
-  const agent = await startAgentOrFail(prepared, tools, config, deps)
-  try {
-    return await runPasses({
-      session: agent.session,
-      tools,
-      passPrompt,
-      deadlineMs: deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000,
-      log: deps.log
-    })
-  } finally {
-    await agent.stop()
-  }
-}
-
-/** Nothing reviewed and nothing staged: never report a review that did not happen. */
+/**
+ * Nothing reviewed and nothing staged: never report a review that did not
+ * happen. With several reviewers, one that reviewed is enough.
+ */
 async function failWhenNothingReviewed(
   prepared: PreparedRun,
   stage: FindingStage,
-  run: PassRunResult,
+  runs: readonly ReviewerRun[],
   deps: ReviewEngineDeps
 ): Promise<void> {
-  const completed = run.passes.some((p) => p.completed)
-  if (stage.publishable().length > 0 || (run.fatal === undefined && completed)) return
+  if (stage.publishable().length > 0 || runs.some((r) => r.failure === undefined)) return
   const why =
-    run.fatal !== undefined
-      ? `the model could not be used: ${run.fatal}`
-      : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`
+    runs.length === 1
+      ? (runs[0]?.failure ?? 'the review did not run')
+      : `no reviewer model could review: ${runs.map((r) => `${r.model}: ${r.failure ?? ''}`).join('; ')}`
   await failReview(prepared.gateway, deps, why)
 }
 
@@ -194,25 +178,44 @@ async function reviewWithCheck(
     readme: context.readme
   })
   const stage = stageFor(config, sensitivity.level === 'high', prepared)
-  const tools = toolsFor(prepared, stage, deps)
-  const passPrompt = passPromptFor({
-    context,
-    state: prepared.state,
-    scope,
+  const reviewers = reviewersOf(config)
+  // One reviewer names none: its run is exactly the single-model review.
+  const named = reviewers.length > 1
+  await ensureCheckoutIsHead(prepared, deps)
+  const runs = await runReviewers(reviewers, {
+    prepared,
     stage,
-    tools,
-    sensitivity,
     config,
-    diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
-    ignored: ignoreMatcher(config.ignorePaths)
+    deps,
+    tagLogs: named,
+    systemPrompt: systemPromptFor(config),
+    toolsFor: (reviewer) =>
+      toolsFor(prepared, stage, deps, undefined, named ? reviewer : undefined),
+    passPromptFor: (reviewer, tools) =>
+      passPromptFor({
+        context,
+        state: prepared.state,
+        scope,
+        stage,
+        tools,
+        sensitivity,
+        config,
+        diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
+        ignored: ignoreMatcher(config.ignorePaths),
+        ...(named ? { reviewer: reviewer.model } : {})
+      })
   })
-  const run = await runAgent(prepared, tools, passPrompt, config, deps)
-  await failWhenNothingReviewed(prepared, stage, run, deps)
+  await failWhenNothingReviewed(prepared, stage, runs, deps)
+  const lead = leadingRun(runs)
+  const primary = runs.find((r) => r.primary) ?? lead
+  const { run } = lead
+  const tools = primary.tools
   let outcome: ReviewOutcome
   try {
     // The rule takes what the agent left disputed, once it has read every
-    // reply: fix verification is pass 1, and it must have completed.
-    if (run.fatal === undefined && run.passes[0]?.completed === true) {
+    // reply: fix verification is pass 1 of the primary (the one reviewer
+    // that answers threads), and it must have completed.
+    if (primary.run.fatal === undefined && primary.run.passes[0]?.completed === true) {
       await settleRemainingDisputes({
         gateway,
         tools,
@@ -222,7 +225,17 @@ async function reviewWithCheck(
         log: deps.log
       })
     }
-    outcome = await finishRun({ prepared, config, stage, tools, run, scope, deps, check })
+    outcome = await finishRun({
+      prepared,
+      config,
+      stage,
+      tools,
+      run,
+      scope,
+      deps,
+      check,
+      ...(named ? { reviewers: runs } : {})
+    })
   } catch (error) {
     return await failReview(
       gateway,
