@@ -237,3 +237,62 @@ it('without reviewer_models, findings name no reviewer', async () => {
   expect(block.ok && 'reviewers' in block.block).toBe(false)
   expect(result.reports.at(-1)?.reviewers).toBeUndefined()
 })
+
+it('a reviewer that times out in a pass is named; its completed passes count', async () => {
+  const deadline: ScriptedTurn = async () => ({ ending: 'deadline' })
+  const reviewers = new ScriptedReviewers(PRIMARY, {
+    [PRIMARY]: passes(),
+    [SECOND]: [
+      submit(async (tools) => {
+        await post(tools, 2, 'Variable b shadows the import', 7)
+      }),
+      submit(),
+      deadline,
+      deadline,
+      submit()
+    ]
+  })
+  const result = await run(reviewers)
+  expect(result.error).toBeUndefined()
+  expect(reviewComments(fixture.pr)).toHaveLength(1)
+  expect(summaryComment()?.body).toContain(
+    'Reviewer model fake/second did not complete pass(es) 3 (timed out).'
+  )
+  const second = result.reports.at(-1)?.reviewers?.[1]
+  expect(second?.failure).toBeUndefined()
+  expect(second?.passes.map((p) => p.completed)).toEqual([true, true, false, true])
+})
+
+it("withdrawing a shared finding takes back only that reviewer's agreement", async () => {
+  let answer: unknown
+  const reviewers = new ScriptedReviewers(PRIMARY, {
+    [PRIMARY]: passes([2, 'Variable b shadows the import', 7]),
+    [SECOND]: [
+      submit(async (tools) => {
+        await post(tools, 2, 'Variable b shadows an import', 7)
+      }),
+      submit(),
+      submit(),
+      submit(async (tools) => {
+        answer = await tools.updateStagedFinding({
+          finding_id: 'F1',
+          action: 'withdraw',
+          reason: 'On reflection it is fine.'
+        })
+      })
+    ]
+  })
+  const result = await run(reviewers)
+  expect(result.error).toBeUndefined()
+  expect(answer).toEqual({
+    status: 'withdrawn',
+    finding_id: 'F1',
+    note: `Your agreement on F1 is withdrawn; it stays staged, raised by ${PRIMARY}.`
+  })
+  const comments = reviewComments(fixture.pr)
+  expect(comments).toHaveLength(1)
+  expect(parseRmcoc(comments[0]?.body ?? '')).toMatchObject({
+    ok: true,
+    block: { reviewers: [PRIMARY] }
+  })
+})
