@@ -1,13 +1,15 @@
 /**
  * A full review run: the scope (the whole PR, or only what changed since the
- * last reviewed head), the agent's four passes in one session, the dispute
- * rule for what the agent left disputed, one publication, one record.
+ * last reviewed head), the agent's four passes in one session (one session
+ * per reviewer model with `reviewer_models`, all at once, on one stage; see
+ * reviewers.ts), the dispute rule for what the agent left disputed, one
+ * publication, one record.
  */
 import type { Config } from '../config/config.js'
 import { ignoreMatcher } from '../config/ignore-globs.js'
 import { getErrorMessage } from '../core/error-message.js'
 import { FindingStage } from '../core/finding-stage.js'
-import { assessSensitivity } from '../core/sensitivity.js'
+import { assessSensitivity, type SensitivityAssessment } from '../core/sensitivity.js'
 import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import { reviewScope, type ReviewScope } from './change-since.js'
 import { ensureCheckoutIsHead } from './checkout-guard.js'
@@ -165,6 +167,46 @@ export async function fullReview(
   }
 }
 
+/**
+ * Every reviewer model on the shared stage, at once. One reviewer names
+ * none: its run is exactly the single-model review.
+ */
+async function reviewAll(
+  prepared: PreparedRun,
+  config: Config,
+  deps: ReviewEngineDeps,
+  scope: ReviewScope,
+  stage: FindingStage,
+  sensitivity: SensitivityAssessment
+): Promise<ReviewerRun[]> {
+  const reviewers = reviewersOf(config)
+  const named = reviewers.length > 1
+  await ensureCheckoutIsHead(prepared, deps)
+  return runReviewers(reviewers, {
+    prepared,
+    stage,
+    config,
+    deps,
+    tagLogs: named,
+    systemPrompt: systemPromptFor(config),
+    toolsFor: (reviewer) =>
+      toolsFor(prepared, stage, deps, undefined, named ? reviewer : undefined),
+    passPromptFor: (reviewer, tools) =>
+      passPromptFor({
+        context: prepared.context,
+        state: prepared.state,
+        scope,
+        stage,
+        tools,
+        sensitivity,
+        config,
+        diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
+        ignored: ignoreMatcher(config.ignorePaths),
+        ...(named ? { reviewer: reviewer.model } : {})
+      })
+  })
+}
+
 async function reviewWithCheck(
   prepared: PreparedRun,
   config: Config,
@@ -178,33 +220,7 @@ async function reviewWithCheck(
     readme: context.readme
   })
   const stage = stageFor(config, sensitivity.level === 'high', prepared)
-  const reviewers = reviewersOf(config)
-  // One reviewer names none: its run is exactly the single-model review.
-  const named = reviewers.length > 1
-  await ensureCheckoutIsHead(prepared, deps)
-  const runs = await runReviewers(reviewers, {
-    prepared,
-    stage,
-    config,
-    deps,
-    tagLogs: named,
-    systemPrompt: systemPromptFor(config),
-    toolsFor: (reviewer) =>
-      toolsFor(prepared, stage, deps, undefined, named ? reviewer : undefined),
-    passPromptFor: (reviewer, tools) =>
-      passPromptFor({
-        context,
-        state: prepared.state,
-        scope,
-        stage,
-        tools,
-        sensitivity,
-        config,
-        diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
-        ignored: ignoreMatcher(config.ignorePaths),
-        ...(named ? { reviewer: reviewer.model } : {})
-      })
-  })
+  const runs = await reviewAll(prepared, config, deps, scope, stage, sensitivity)
   await failWhenNothingReviewed(prepared, stage, runs, deps)
   const lead = leadingRun(runs)
   const primary = runs.find((r) => r.primary) ?? lead
@@ -234,7 +250,7 @@ async function reviewWithCheck(
       scope,
       deps,
       check,
-      ...(named ? { reviewers: runs } : {})
+      ...(runs.length > 1 ? { reviewers: runs } : {})
     })
   } catch (error) {
     return await failReview(
