@@ -74,6 +74,14 @@ it('two reviewer models raise overlapping findings: merged, agreement 2, publish
   // The job summary reports each reviewer.
   expect(result.jobSummary).toContain('<h3>Reviewers</h3>')
   expect(result.jobSummary).toContain(`<h4>Passes of ${FAKE_SECOND_MODEL}</h4>`)
+  // Its model requests, as opencode counted them, are the requests the model answered.
+  const answered = (id: string) => scenario.model.requestsFor(id).length
+  expect(result.jobSummary).toContain(
+    `<td><code>${FAKE_SECOND_MODEL}</code></td><td>completed</td><td>${answered(FAKE_SECOND_MODEL_ID)}</td>`
+  )
+  expect(result.jobSummary).toContain(
+    `<td><code>${FAKE_MODEL}</code> (primary)</td><td>completed</td><td>${answered('fake-model')}</td>`
+  )
 })
 
 it("one reviewer's model fails: the other's findings are published and the failure named", async () => {
