@@ -6,7 +6,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writeJobSummary, type JobSummaryInput } from '../../src/action/job-summary.js'
+import { findingRows, writeJobSummary, type JobSummaryInput } from '../../src/action/job-summary.js'
+import { stagedFinding } from '../core/state-fixtures.js'
 import { reviewerRows } from '../../src/action/job-summary-reviewers.js'
 import type { PassMetrics, ReviewerReport } from '../../src/core/run-report.js'
 
@@ -43,6 +44,27 @@ describe('reviewerRows', () => {
         '100',
         '$0.00'
       ]
+    ])
+  })
+})
+
+describe('findingRows with several reviewers', () => {
+  it('names the models of a finding several raised, and only then', () => {
+    const rows = findingRows({
+      verdict: { verdict: 'approve', reasons: [] },
+      prCommentPosted: true,
+      stage: [
+        stagedFinding('F1', { score: 8, reviewers: ['fake/primary', 'fake/second'] }),
+        stagedFinding('F2', { score: 6, line: 40, reviewers: ['fake/second'] })
+      ],
+      placements: { F1: 'line', F2: 'line' },
+      refused: [],
+      resolvedThreads: [],
+      passes: []
+    })
+    expect(rows.map((r) => r[3])).toEqual([
+      'Finding F1 (raised by fake/primary, fake/second)',
+      'Finding F2'
     ])
   })
 })

@@ -79,6 +79,12 @@ const ORDER: readonly FindingDisposition[] = [
   'rejected'
 ]
 
+/** A finding several reviewer models raised names them (its agreement). */
+function withAgreement(finding: StagedFinding): string {
+  const named = finding.reviewers ?? []
+  return named.length < 2 ? finding.finding : `${finding.finding} (raised by ${named.join(', ')})`
+}
+
 /** Every finding of the run, one row each, published ones first, then by score. */
 export function findingRows(input: JobSummaryInput, secrets: readonly string[] = []): FindingRow[] {
   const row = (
@@ -91,7 +97,7 @@ export function findingRows(input: JobSummaryInput, secrets: readonly string[] =
   const rows = [
     ...input.stage.map((f) => ({
       score: f.score,
-      row: row(f.file, f.line, f.score, disposition(f, input.placements), f.finding)
+      row: row(f.file, f.line, f.score, disposition(f, input.placements), withAgreement(f))
     })),
     ...input.refused.map((r) => ({
       score: r.score,
