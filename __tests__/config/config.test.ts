@@ -147,4 +147,21 @@ describe('parseConfig', () => {
     })
     expect(problems).toHaveLength(3)
   })
+
+  it('reads reviewer_models: none by default, comma- or newline-separated, trimmed', () => {
+    expect(parse({}).reviewerModels).toEqual([])
+    expect(
+      parse({ reviewer_models: ' anthropic/claude-sonnet-4-5,\ngoogle/gemini-2.5-pro ' })
+        .reviewerModels
+    ).toEqual(['anthropic/claude-sonnet-4-5', 'google/gemini-2.5-pro'])
+  })
+
+  it.each([
+    ['gpt-5', 'reviewer_models must list provider/model names (e.g. "openai/gpt-5"), got "gpt-5"'],
+    ['a/x, a/x', 'reviewer_models must name each model once, got "a/x" twice'],
+    ['a/1,a/2,a/3,a/4,a/5', 'reviewer_models may name at most 4 models, got 5'],
+    ['openai/gpt-4o', 'reviewer_models must not repeat model, got "openai/gpt-4o" in both']
+  ])('refuses reviewer_models %j, naming the input and the value', (value, expected) => {
+    expect(problemsOf({ reviewer_models: value })).toEqual([expected])
+  })
 })

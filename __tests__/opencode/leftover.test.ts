@@ -9,6 +9,7 @@ import {
   forgetSidecar,
   rememberSidecar,
   SIDECAR_STATE_KEY,
+  SidecarStates,
   stopLeftoverSidecar
 } from '../../src/opencode/leftover.js'
 import { ManagedOpenCodeServer } from '../../src/opencode/server.js'
@@ -87,5 +88,33 @@ describe('rememberSidecar / stopLeftoverSidecar', () => {
     const io = memoryState()
     io.saveState(SIDECAR_STATE_KEY, JSON.stringify({ pgid: 1 }))
     await expect(stopLeftoverSidecar(io)).rejects.toThrow(`state ${SIDECAR_STATE_KEY} is invalid`)
+  })
+
+  it('several sidecars (one per reviewer model): one stopping cleanly leaves the others recorded, and the post step stops them all', async () => {
+    const first = await ManagedOpenCodeServer.start({ binary, directory: scratch, config: {} })
+    const second = await ManagedOpenCodeServer.start({ binary, directory: scratch, config: {} })
+    const third = await ManagedOpenCodeServer.start({ binary, directory: scratch, config: {} })
+    try {
+      const io = memoryState()
+      const states = new SidecarStates(io.saveState)
+      const slots = [states.slot(), states.slot(), states.slot()]
+      rememberSidecar(first, [], { saveState: slots[0] })
+      rememberSidecar(second, [], { saveState: slots[1] })
+      rememberSidecar(third, [], { saveState: slots[2] })
+      forgetSidecar({ saveState: slots[1] })
+      expect(JSON.parse(io.state.get(SIDECAR_STATE_KEY) ?? '')).toEqual([
+        { pgid: first.pid, dirs: [] },
+        { pgid: third.pid, dirs: [] }
+      ])
+      expect(await stopLeftoverSidecar({ ...io, log: () => undefined })).toBe('stopped')
+      expect(groupMembers(first.pid)).toEqual([])
+      expect(groupMembers(third.pid)).toEqual([])
+      expect(groupMembers(second.pid).length).toBeGreaterThan(0)
+      forgetSidecar({ saveState: slots[0] })
+      forgetSidecar({ saveState: slots[2] })
+      expect(io.state.get(SIDECAR_STATE_KEY)).toBe('')
+    } finally {
+      await Promise.all([first.stop(), second.stop(), third.stop()])
+    }
   })
 })

@@ -62,3 +62,45 @@ export class ScriptedAgent {
     }
   }
 }
+
+/**
+ * Several scripted agents, one per model (ReviewEngineDeps.startAgent
+ * dispatches on `model`; absent means `primary`). A model mapped to an Error
+ * cannot start.
+ */
+export class ScriptedReviewers {
+  readonly agents = new Map<string, ScriptedAgent>()
+  /** Models in the order their agents were started. */
+  readonly started: string[] = []
+  /** The system prompt each model's agent was started with. */
+  readonly systemPrompts = new Map<string, string>()
+  private readonly failures: Map<string, Error>
+
+  constructor(
+    private readonly primary: string,
+    scripts: Readonly<Record<string, ScriptedTurn[] | Error>>
+  ) {
+    for (const [model, script] of Object.entries(scripts)) {
+      if (!(script instanceof Error)) this.agents.set(model, new ScriptedAgent(script))
+    }
+    this.failures = new Map(
+      Object.entries(scripts).filter((entry): entry is [string, Error] => entry[1] instanceof Error)
+    )
+  }
+
+  /** ReviewEngineDeps.startAgent */
+  readonly start = async (input: {
+    systemPrompt: string
+    tools: ReviewTools
+    model?: string
+  }): Promise<AgentHandle> => {
+    const model = input.model ?? this.primary
+    this.started.push(model)
+    this.systemPrompts.set(model, input.systemPrompt)
+    const failure = this.failures.get(model)
+    if (failure !== undefined) throw failure
+    const agent = this.agents.get(model)
+    if (agent === undefined) throw new Error(`no script for model ${model}`)
+    return agent.start(input)
+  }
+}

@@ -15,6 +15,7 @@ import { formatUsd, sumUsage } from '../core/model-usage.js'
 import type { JobSummaryInput, PassMetrics } from '../core/run-report.js'
 import { sanitizePlainText } from '../core/sanitize.js'
 import { dryRunSection } from './job-summary-dry-run.js'
+import { REVIEWER_HEADERS, reviewerRows } from './job-summary-reviewers.js'
 import { plural, shortSha } from '../core/summary-text.js'
 import { CHECK_RUN_PERMISSION } from '../ports/review-gateway.js'
 
@@ -78,6 +79,12 @@ const ORDER: readonly FindingDisposition[] = [
   'rejected'
 ]
 
+/** A finding several reviewer models raised names them (its agreement). */
+function withAgreement(finding: StagedFinding): string {
+  const named = finding.reviewers ?? []
+  return named.length < 2 ? finding.finding : `${finding.finding} (raised by ${named.join(', ')})`
+}
+
 /** Every finding of the run, one row each, published ones first, then by score. */
 export function findingRows(input: JobSummaryInput, secrets: readonly string[] = []): FindingRow[] {
   const row = (
@@ -90,7 +97,7 @@ export function findingRows(input: JobSummaryInput, secrets: readonly string[] =
   const rows = [
     ...input.stage.map((f) => ({
       score: f.score,
-      row: row(f.file, f.line, f.score, disposition(f, input.placements), f.finding)
+      row: row(f.file, f.line, f.score, disposition(f, input.placements), withAgreement(f))
     })),
     ...input.refused.map((r) => ({
       score: r.score,
@@ -248,11 +255,27 @@ export async function writeJobSummary(
         cell(t.reason, secrets)
       ])
     ])
-  summary.addHeading('Passes', 3)
-  summary.addTable([
-    header('Pass', 'Status', 'Time (s)', 'Input tokens', 'Output tokens', 'Cost (USD)'),
-    ...passRows(input.passes, secrets),
-    passTotalRow(input.passes)
-  ])
+  const passHeader = header(
+    'Pass',
+    'Status',
+    'Time (s)',
+    'Input tokens',
+    'Output tokens',
+    'Cost (USD)'
+  )
+  if (input.reviewers === undefined) {
+    summary.addHeading('Passes', 3)
+    summary.addTable([passHeader, ...passRows(input.passes, secrets), passTotalRow(input.passes)])
+  } else {
+    // Several reviewer models: what each did and cost, then each one's passes.
+    summary.addHeading('Reviewers', 3)
+    summary.addTable([header(...REVIEWER_HEADERS), ...reviewerRows(input.reviewers, secrets)])
+    for (const reviewer of input.reviewers) {
+      summary.addHeading(`Passes of ${cell(reviewer.model, secrets)}`, 4)
+      summary.addTable([passHeader, ...passRows(reviewer.passes, secrets)])
+    }
+    summary.addHeading('All reviewers', 4)
+    summary.addTable([passHeader, passTotalRow(input.passes)])
+  }
   await summary.write()
 }

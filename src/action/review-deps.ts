@@ -12,6 +12,7 @@ import { GitHubActorDirectory } from '../github/actor-directory.js'
 import { GitHubReviewGateway } from '../github/review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
 import { startOpencodeAgent } from '../opencode/agent-runtime.js'
+import { SidecarStates } from '../opencode/leftover.js'
 import { readCheckoutHead } from '../opencode/git-head.js'
 import { trustedPath } from '../opencode/trusted-path.js'
 import {
@@ -77,6 +78,8 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
     config.stateKey,
     ...secretValues(providerEnv)
   ].filter((value) => value.length >= 8)
+  // Several reviewer models run a sidecar each: the post step must know them all.
+  const sidecarStates = new SidecarStates((name, value) => core.saveState(name, value))
   return {
     gatewayFor: (request) =>
       new GitHubReviewGateway({
@@ -109,7 +112,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
           systemPrompt,
           log: actionLog,
           env: input.processEnv,
-          saveState: (name, value) => core.saveState(name, value)
+          saveState: sidecarStates.slot()
         })
         return {
           session: agent.session,

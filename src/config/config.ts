@@ -8,6 +8,8 @@ import {
   choiceField,
   integerField,
   loginListField,
+  MODEL_PATTERN,
+  modelListField,
   optionalPositiveIntegerField,
   patternField,
   providerEnvField
@@ -17,11 +19,14 @@ import { parseOpencodeOverrides, type JsonObject } from './opencode-overrides.js
 
 const MAX = Number.MAX_SAFE_INTEGER
 
+/** Extra reviewer models at most: each is a whole review's cost and a sidecar of its own. */
+export const MAX_REVIEWER_MODELS = 4
+
 const schema = z.object({
   githubToken: z.string().trim().min(1, 'github_token must be a non-empty token, got ""'),
   model: patternField(
     'model',
-    /^[A-Za-z0-9][\w.-]*\/\S+$/,
+    MODEL_PATTERN,
     'provider/model (e.g. "anthropic/claude-sonnet-4-5")'
   ),
   opencodeApiKey: z.string().trim(),
@@ -54,7 +59,8 @@ const schema = z.object({
   }),
   failOn: choiceField('fail_on', ['never', 'request_changes', 'needs_major_work'] as const),
   dryRun: booleanField('dry_run'),
-  providerEnv: providerEnvField('provider_env')
+  providerEnv: providerEnvField('provider_env'),
+  reviewerModels: modelListField('reviewer_models', MAX_REVIEWER_MODELS)
 })
 
 /** Settings the repository config file may also set; see effective-config.ts. */
@@ -92,7 +98,8 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   stateKey: 'state_key',
   failOn: 'fail_on',
   dryRun: 'dry_run',
-  providerEnv: 'provider_env'
+  providerEnv: 'provider_env',
+  reviewerModels: 'reviewer_models'
 }
 
 export class ConfigError extends Error {
@@ -135,6 +142,12 @@ export function parseConfig(read: InputReader): Config {
       if (issue.path[0] === 'model' && raw['model'] === '') continue
       problems.push(issue.message)
     }
+  }
+  // Reviewers are told apart by model: `model` reviews already.
+  if (parsed.success && parsed.data.reviewerModels.includes(parsed.data.model)) {
+    problems.push(
+      `reviewer_models must not repeat model, got ${JSON.stringify(parsed.data.model)} in both`
+    )
   }
   const overrides = parseOpencodeOverrides(read('opencode_config'))
   if (!overrides.ok) problems.push(...overrides.errors)

@@ -157,3 +157,33 @@ export function providerEnvField(name: string) {
     return [...new Set(items)]
   })
 }
+
+/** The `model` input's shape: provider/model. */
+export const MODEL_PATTERN = /^[A-Za-z0-9][\w.-]*\/\S+$/
+
+/**
+ * Comma- or newline-separated provider/model names, each at most once and
+ * at most `max` of them (each one is a whole review's cost).
+ */
+export function modelListField(name: string, max: number) {
+  return z.string().transform((raw, ctx) => {
+    const items = raw
+      .split(/[,\n]/)
+      .map((item) => item.trim())
+      .filter((item) => item !== '')
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message: `${name} ${message}` })
+      return z.NEVER
+    }
+    for (const item of items) {
+      if (!MODEL_PATTERN.test(item) || item.length > 200) {
+        return fail(`must list provider/model names (e.g. "openai/gpt-5"), got ${show(item)}`)
+      }
+    }
+    const repeated = items.find((item, index) => items.indexOf(item) !== index)
+    if (repeated !== undefined)
+      return fail(`must name each model once, got ${show(repeated)} twice`)
+    if (items.length > max) return fail(`may name at most ${max} models, got ${items.length}`)
+    return items
+  })
+}

@@ -135,6 +135,12 @@ export const INPUTS = [
     description:
       'Comma- or newline-separated names of environment variables holding cloud credentials for the model provider, passed to the review sidecar and masked: AWS_* (Bedrock), GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* (Vertex), AZURE_* (Azure). Any other name is refused.',
     actionDefault: ''
+  },
+  {
+    name: 'reviewer_models',
+    description:
+      'Comma- or newline-separated provider/model list of extra reviewer models (at most 4). Each runs the four passes in its own sidecar, concurrently with `model`, and their findings are merged: a finding several models raise is published once, naming them. Each model multiplies the cost; only `model` answers earlier threads. Empty: `model` reviews alone.',
+    actionDefault: ''
   }
 ] as const satisfies readonly InputSpec[]
 

@@ -7,10 +7,18 @@
  * (see earlier-findings.ts: a regression of a fixed one is staged to reopen
  * it) and against what this run already staged. Nothing the agent submits is
  * lost: every submission ends staged, suppressed, duplicate or rejected with
- * a reason.
+ * a reason. With several reviewer models, a finding another reviewer raised
+ * already is agreement, not a duplicate (see finding-agreement.ts).
  */
-import { isDuplicate, type DedupeItem } from './dedupe.js'
-import { matchEarlier, regressionNote } from './earlier-findings.js'
+import {
+  absorbedNote,
+  addAgreement,
+  ownershipProblem,
+  sharedRescoreProblem,
+  withdrawAgreement
+} from './finding-agreement.js'
+import { absorbedReopening, noveltyOf } from './finding-novelty.js'
+import { regressionNote } from './earlier-findings.js'
 import { decideScore, type CombinedPart, type ScoringPolicy } from './scoring.js'
 import type { ThreadState } from './threads.js'
 
@@ -49,6 +57,12 @@ export interface StagedFinding extends Omit<FindingInput, 'combines' | 'score'> 
    * replies in that thread instead of opening a new one.
    */
   readonly reopens?: string
+  /**
+   * The reviewer models that raised it, first one first; empty in a run
+   * with one reviewer (none is named). The stage always sets it; findings
+   * built elsewhere may leave it out.
+   */
+  reviewers?: string[]
 }
 
 export type StageResult =
@@ -88,18 +102,13 @@ export interface StageCounts {
   readonly combined: number
 }
 
-/** How a submission relates to what exists: a repeat, or new (possibly reopening a finding). */
-type Novelty =
-  | { readonly kind: 'duplicate'; readonly duplicateOf: string; readonly reason: string }
-  /** `reopens`: id of the earlier finding it reopens; `reopened`: that finding, when known. */
-  | { readonly kind: 'new'; readonly reopens?: string; readonly reopened?: ThreadState }
-
 export class FindingStage {
   private readonly findings: StagedFinding[] = []
   private nextStaged = 1
   private nextSuppressed = 1
   private duplicates = 0
   private rejected = 0
+  private agreements = 0
 
   /** `earlier`: every finding of earlier runs (threads and summary records), any status. */
   constructor(
@@ -107,23 +116,30 @@ export class FindingStage {
     private readonly earlier: readonly ThreadState[]
   ) {}
 
-  submit(pass: number, input: FindingInput): StageResult {
+  /** `reviewer`: the model that raised it, when several review (see finding-agreement.ts). */
+  submit(pass: number, input: FindingInput, reviewer?: string): StageResult {
     const combines = [...new Set((input.combines ?? []).map((id) => id.trim().toUpperCase()))]
     const parts: CombinedPart[] = []
     for (const id of combines) {
       const part = this.find(id)
-      if (part === undefined || (part.state !== 'staged' && part.state !== 'suppressed')) {
+      const problem =
+        part === undefined || (part.state !== 'staged' && part.state !== 'suppressed')
+          ? `combines: "${id}" is not a staged or suppressed finding of this run (known ids: ${this.liveIds()}).`
+          : ownershipProblem(part, reviewer, 'combine')
+      if (problem !== undefined || part === undefined) {
         this.rejected += 1
-        return {
-          kind: 'rejected',
-          reason: `combines: "${id}" is not a staged or suppressed finding of this run (known ids: ${this.liveIds()}).`
-        }
+        return { kind: 'rejected', reason: problem ?? '' }
       }
       parts.push({ id, score: part.score, suppressed: part.state === 'suppressed' })
     }
     // A merge is checked too (tracked issues are never raised again), but not
     // against the findings it replaces.
-    const novelty = this.novelty(input, combines)
+    const novelty = noveltyOf(input, {
+      findings: this.findings,
+      earlier: this.earlier,
+      combines,
+      reviewer
+    })
     if (novelty.kind === 'duplicate') {
       this.duplicates += 1
       return novelty
@@ -136,6 +152,19 @@ export class FindingStage {
       this.rejected += 1
       return { kind: 'rejected', reason: decision.reason }
     }
+    if (novelty.kind === 'agreement' && reviewer !== undefined) {
+      const target = novelty.finding
+      // A suppressed finding raised at or above the threshold by another reviewer is theirs now.
+      if (!(target.state === 'suppressed' && decision.kind === 'accepted')) {
+        this.agreements += 1
+        const reason = addAgreement(target, decision, reviewer)
+        this.combineInto(target.id, combines)
+        const kind = target.state === 'staged' ? 'staged' : 'suppressed'
+        return { kind, id: target.id, score: target.score, reason }
+      }
+    }
+    const absorbed = novelty.kind === 'agreement' ? novelty.finding : undefined
+    const reopening = novelty.kind === 'new' ? novelty : absorbedReopening(absorbed)
     const suppressed = decision.kind === 'suppressed'
     const id = suppressed ? `S${this.nextSuppressed++}` : `F${this.nextStaged++}`
     const { combines: _ignored, ...rest } = input
@@ -149,28 +178,36 @@ export class FindingStage {
       elevated: decision.kind === 'accepted' && decision.elevated,
       combines,
       state: suppressed ? 'suppressed' : 'staged',
-      ...(novelty.reopens === undefined ? {} : { reopens: novelty.reopens })
+      ...(reopening.reopens === undefined ? {} : { reopens: reopening.reopens }),
+      reviewers: [...(absorbed?.reviewers ?? []), ...(reviewer === undefined ? [] : [reviewer])]
     })
-    for (const partId of combines) {
-      const part = this.find(partId)!
-      part.state = 'combined'
-      part.note = `combined into ${id}`
-    }
+    this.combineInto(id, [...combines, ...(absorbed === undefined ? [] : [absorbed.id])])
     const note =
-      novelty.kind === 'new' && novelty.reopened !== undefined
-        ? regressionNote(novelty.reopened, !suppressed)
-        : undefined
+      reopening.reopened !== undefined ? regressionNote(reopening.reopened, !suppressed) : undefined
+    const agreed = absorbed === undefined ? '' : ` ${absorbedNote(absorbed)}`
     return {
       kind: suppressed ? 'suppressed' : 'staged',
       id,
       score: decision.score,
-      reason: note === undefined ? decision.reason : `${decision.reason} ${note}`,
-      ...(novelty.reopens === undefined ? {} : { reopens: novelty.reopens })
+      reason: (note === undefined ? decision.reason : `${decision.reason} ${note}`) + agreed,
+      ...(reopening.reopens === undefined ? {} : { reopens: reopening.reopens })
+    }
+  }
+
+  private combineInto(id: string, parts: readonly string[]): void {
+    for (const partId of parts) {
+      const part = this.find(partId)!
+      part.state = 'combined'
+      part.note = `combined into ${id}`
     }
   }
 
   /** Pass 4: take a staged finding back. */
-  withdraw(id: string, reason: string): { ok: true } | { ok: false; reason: string } {
+  withdraw(
+    id: string,
+    reason: string,
+    reviewer?: string
+  ): { ok: true; note?: string } | { ok: false; reason: string } {
     const finding = this.find(id)
     if (finding === undefined || finding.state !== 'staged') {
       return {
@@ -178,13 +215,17 @@ export class FindingStage {
         reason: `"${id}" is not a staged finding (staged: ${this.liveIds('staged')}).`
       }
     }
+    const problem = ownershipProblem(finding, reviewer, 'withdraw')
+    if (problem !== undefined) return { ok: false, reason: problem }
+    const note = withdrawAgreement(finding, reviewer)
+    if (note !== undefined) return { ok: true, note }
     finding.state = 'withdrawn'
     finding.note = reason
     return { ok: true }
   }
 
   /** Pass 4: re-score a staged finding; the threshold applies again (elevation does not). */
-  rescore(id: string, score: number): StageResult {
+  rescore(id: string, score: number, reviewer?: string): StageResult {
     const finding = this.find(id)
     if (finding === undefined || finding.state !== 'staged') {
       return {
@@ -192,6 +233,8 @@ export class FindingStage {
         reason: `"${id}" is not a staged finding (staged: ${this.liveIds('staged')}).`
       }
     }
+    const problem = ownershipProblem(finding, reviewer, 're-score') ?? sharedRescoreProblem(finding)
+    if (problem !== undefined) return { kind: 'rejected', reason: problem }
     const highest = Math.max(finding.baseScore, ...this.partScores(finding))
     if (score > highest && !finding.elevated) {
       return {
@@ -226,7 +269,7 @@ export class FindingStage {
   counts(): StageCounts {
     const by = (state: FindingState) => this.findings.filter((f) => f.state === state).length
     return {
-      submitted: this.findings.length + this.duplicates + this.rejected,
+      submitted: this.findings.length + this.duplicates + this.rejected + this.agreements,
       staged: by('staged'),
       suppressed: by('suppressed'),
       duplicates: this.duplicates,
@@ -251,51 +294,5 @@ export class FindingStage {
       )
       .map((f) => f.id)
     return ids.length === 0 ? 'none' : ids.join(', ')
-  }
-
-  /**
-   * In order: an earlier finding that is not to be raised again; the same
-   * finding staged earlier in this run (so a second submission of a
-   * regression repeats the first); then a regression of a fixed finding. A
-   * merge keeps the first reopening among its parts. Only one live finding
-   * may reopen a given earlier one.
-   */
-  private novelty(input: FindingInput, combines: readonly string[]): Novelty {
-    const candidate: DedupeItem = { path: input.file, line: input.line, finding: input.finding }
-    const replaced = new Set(combines)
-    const earlier = matchEarlier(candidate, this.earlier)
-    if (earlier?.kind === 'repeat') {
-      return { kind: 'duplicate', duplicateOf: earlier.label, reason: earlier.reason }
-    }
-    const live = this.findings.filter((f) => f.state === 'staged' && !replaced.has(f.id))
-    const staged = isDuplicate(candidate, live, (f) => ({
-      path: f.file,
-      line: f.line,
-      finding: f.finding
-    }))
-    if (staged !== undefined) return this.repeatOf(staged)
-    const inherited = combines.map((id) => this.find(id)?.reopens).find((r) => r !== undefined)
-    const reopens = inherited ?? earlier?.thread.id
-    if (reopens === undefined) return { kind: 'new' }
-    const claimant = live.find((f) => f.reopens === reopens)
-    if (claimant !== undefined) {
-      return {
-        kind: 'duplicate',
-        duplicateOf: `finding ${claimant.id}`,
-        reason: `Finding ${claimant.id} of this run already reopens ${reopens}; one comment reopens it, so this one is not staged.`
-      }
-    }
-    return { kind: 'new', reopens, reopened: this.earlier.find((t) => t.id === reopens) }
-  }
-
-  private repeatOf(finding: StagedFinding): Novelty {
-    return {
-      kind: 'duplicate',
-      duplicateOf: `finding ${finding.id}`,
-      reason:
-        finding.reopens === undefined
-          ? `Duplicate of finding ${finding.id} (same file, nearby line, same finding); not staged again.`
-          : `Duplicate of finding ${finding.id}, which already reopens ${finding.reopens} (same file, nearby line, same finding); not staged again.`
-    }
   }
 }

@@ -108,8 +108,18 @@ export function findingBlock(
     score: finding.score,
     ...(finding.baseScore < finding.score ? { base_score: finding.baseScore } : {}),
     ...(category === '' ? {} : { category }),
-    id: finding.id
+    id: finding.id,
+    ...(finding.reviewers === undefined || finding.reviewers.length === 0
+      ? {}
+      : { reviewers: [...finding.reviewers] })
   }
+}
+
+/** A finding several reviewer models raised says so (one model's finding says nothing). */
+export function agreementNote(finding: Pick<StagedFinding, 'reviewers'>): string {
+  const named = finding.reviewers ?? []
+  if (named.length < 2) return ''
+  return `_Raised by ${named.length} reviewer models: ${named.map((name) => `\`${name}\``).join(', ')}._`
 }
 
 function placementNote(placement: Placement): string {
@@ -129,7 +139,9 @@ export function findingCommentBody(
   note = ''
 ): string {
   const block = findingBlock(finding, secrets)
-  const text = note === '' ? finding.body : `${note}\n\n${finding.body}`
+  const agreed = agreementNote(finding)
+  const body = agreed === '' ? finding.body : `${finding.body}\n\n${agreed}`
+  const text = note === '' ? body : `${note}\n\n${body}`
   return sanitizeComment({ text, secrets, compose: (t) => formatBotComment(t, block) })
 }
 

@@ -60,6 +60,17 @@ const findingId = z
 
 const count = z.number().int().min(0)
 
+/** provider/model names; agreement of several reviewer models on one finding. */
+const reviewerList = z
+  .array(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][\w.-]*\/\S+$/, 'must be provider/model')
+      .max(200)
+  )
+  .min(1)
+  .max(10)
+
 const findingBlock = z
   .object({
     kind: z.literal('finding'),
@@ -70,7 +81,12 @@ const findingBlock = z
     /** Score before promotion by score elevation; never above `score`. */
     base_score: score.optional(),
     /** Stable id, so later runs and replies can name the finding. */
-    id: findingId.optional()
+    id: findingId.optional(),
+    /**
+     * The reviewer models (provider/model) that raised it, when several
+     * reviewed: its agreement. Absent in blocks of single-model runs.
+     */
+    reviewers: reviewerList.optional()
   })
   .refine((b) => b.base_score === undefined || b.base_score <= b.score, {
     message: 'base_score must not exceed score',
@@ -106,7 +122,9 @@ const summaryRecord = z.object({
   /** As on a thread's finding block: later runs report the finding under the same rule. */
   category: z.string().trim().min(1).max(40).optional(),
   status: z.enum(THREAD_STATUSES),
-  resolution: z.enum(RESOLUTIONS).optional()
+  resolution: z.enum(RESOLUTIONS).optional(),
+  /** As on a thread's finding block: the reviewer models that raised it. */
+  reviewers: reviewerList.optional()
 })
 
 const summaryBlock = z.object({

@@ -37,6 +37,19 @@ export interface PassMetrics extends ModelUsage {
   readonly completed: boolean
   readonly durationMs: number
   readonly note?: string
+  /** Model requests of the pass; absent when not counted. */
+  readonly requests?: number
+}
+
+/** One reviewer model of a run with several (`reviewer_models`): what it did and cost. */
+export interface ReviewerReport {
+  /** provider/model. */
+  readonly model: string
+  /** The `model` input, the one that answers earlier threads. */
+  readonly primary: boolean
+  /** Why it reviewed nothing (could not start, model unusable, no pass completed). */
+  readonly failure?: string
+  readonly passes: readonly PassMetrics[]
 }
 
 /** A write a dry run did not make: what kind, where, and the body it would have carried. */
@@ -81,4 +94,9 @@ export interface JobSummaryInput {
   readonly openFindings?: readonly OpenFinding[]
   /** dry_run: every write the run would have made, in order; absent on a real run. */
   readonly dryRunWrites?: readonly WouldBeWrite[]
+  /**
+   * Several reviewer models: each one's passes (`passes` then holds all of
+   * them, for the totals). Absent with one reviewer.
+   */
+  readonly reviewers?: readonly ReviewerReport[]
 }

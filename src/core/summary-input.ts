@@ -48,6 +48,8 @@ export interface SummaryFinding {
   readonly reason: SummaryFindingReason
   /** The model's category (untrusted; the run record sanitizes it). */
   readonly category?: string
+  /** The reviewer models that raised it, when several reviewed (its agreement). */
+  readonly reviewers?: readonly string[]
 }
 
 export interface RunCounts extends StageCounts {

@@ -44,7 +44,8 @@ export function summaryThreads(
         finding: finding.finding,
         assessment: finding.assessment ?? '',
         score: finding.score,
-        ...(finding.category === undefined ? {} : { category: finding.category })
+        ...(finding.category === undefined ? {} : { category: finding.category }),
+        ...(finding.reviewers === undefined ? {} : { reviewers: finding.reviewers })
       },
       developer_replies: [],
       github_resolved: resolved,

@@ -16,10 +16,13 @@ export const SIDECAR_STATE_KEY = 'opencode-sidecar'
 /** Only our own temp dirs may be deleted by the post step. */
 const OWN_DIR = /^opencode-(sidecar|workspace)-[A-Za-z0-9]+$/
 
-const stateSchema = z.object({
+const sidecarSchema = z.object({
   pgid: z.number().int().gt(1),
   dirs: z.array(z.string()).default([])
 })
+
+/** One sidecar, or several (one per reviewer model, all running at once). */
+const stateSchema = z.union([sidecarSchema.transform((one) => [one]), z.array(sidecarSchema)])
 
 export interface LeftoverIo {
   readonly saveState?: (name: string, value: string) => void
@@ -59,16 +62,51 @@ function isOpencodeGroup(pgid: number): boolean {
 
 export type LeftoverOutcome = 'none' | 'gone' | 'stopped' | 'not-opencode'
 
-/** Post step: stops the recorded sidecar group if it is still running. */
+/**
+ * Several sidecars in one state (see rememberSidecar): each started agent
+ * keeps its own slot, and the state holds every sidecar still running, so
+ * one stopping cleanly does not hide another from the post step.
+ */
+export class SidecarStates {
+  private readonly slots = new Map<number, string>()
+  private next = 0
+
+  constructor(private readonly save: (name: string, value: string) => void) {}
+
+  /** The saveState of one more sidecar. */
+  slot(): (name: string, value: string) => void {
+    const id = this.next++
+    return (name, value) => {
+      if (name !== SIDECAR_STATE_KEY) return this.save(name, value)
+      if (value === '') this.slots.delete(id)
+      else this.slots.set(id, value)
+      const all = [...this.slots.values()].map((json) => JSON.parse(json) as unknown)
+      this.save(SIDECAR_STATE_KEY, all.length === 0 ? '' : JSON.stringify(all))
+    }
+  }
+}
+
+/** Post step: stops every recorded sidecar group still running. */
 export async function stopLeftoverSidecar(io: LeftoverIo = {}): Promise<LeftoverOutcome> {
-  const log = io.log ?? core.info
   const raw = (io.getState ?? core.getState)(SIDECAR_STATE_KEY)
   if (raw === '') return 'none'
   const parsed = stateSchema.safeParse(JSON.parse(raw))
   if (!parsed.success) {
-    throw new Error(`state ${SIDECAR_STATE_KEY} is invalid: ${raw} (expected { pgid, dirs })`)
+    throw new Error(
+      `state ${SIDECAR_STATE_KEY} is invalid: ${raw} (expected { pgid, dirs } or a list of them)`
+    )
   }
-  const { pgid, dirs } = parsed.data
+  const outcomes: LeftoverOutcome[] = []
+  for (const sidecar of parsed.data) outcomes.push(await stopOne(sidecar, io))
+  // The most telling outcome: one stopped, else one left alone, else all gone.
+  return (['stopped', 'not-opencode', 'gone'] as const).find((o) => outcomes.includes(o)) ?? 'none'
+}
+
+async function stopOne(
+  { pgid, dirs }: z.output<typeof sidecarSchema>,
+  io: LeftoverIo
+): Promise<LeftoverOutcome> {
+  const log = io.log ?? core.info
   let outcome: LeftoverOutcome = 'gone'
   if (isGroupAlive(pgid)) {
     if (!isOpencodeGroup(pgid)) {

@@ -18,7 +18,8 @@ import { publishFindings } from './publish.js'
 import { recordRun } from './record-run.js'
 import type { ReviewCheck } from './review-check.js'
 import type { ActionReviewTools } from './review-tools.js'
-import { passMetrics, summaryInputOf, verdictAfterRun } from './run-results.js'
+import type { ReviewerRun } from './reviewers.js'
+import { passMetrics, reviewerReports, summaryInputOf, verdictAfterRun } from './run-results.js'
 import { stillOpenFindings } from './still-open.js'
 
 export interface FinishInput {
@@ -31,6 +32,12 @@ export interface FinishInput {
   readonly deps: ReviewEngineDeps
   /** The check run started with the review, completed with its record. */
   readonly check: ReviewCheck
+  /**
+   * Several reviewer models: each one's run. `tools` and `run` are then the
+   * primary's tools and the leading run; refusals, warnings and usage come
+   * from all of them.
+   */
+  readonly reviewers?: readonly ReviewerRun[]
 }
 
 /** The head now, when it moved while this run reviewed another one. */
@@ -92,13 +99,16 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
       'Nothing worth saying on the PR: no comment posted (the job summary still reports).'
     )
   }
-  const passes = passMetrics(run)
+  const reviewers = input.reviewers === undefined ? undefined : reviewerReports(input.reviewers)
+  const passes = reviewers === undefined ? passMetrics(run) : reviewers.flatMap((r) => r.passes)
+  const refused =
+    input.reviewers === undefined ? tools.refused : input.reviewers.flatMap((r) => r.tools.refused)
   const files = await deps.report({
     verdict,
     prCommentPosted: recorded.commentWritten || published.posted.length > 0,
     stage: stage.all(),
     placements: published.placements,
-    refused: tools.refused,
+    refused,
     resolvedThreads: summary.resolvedThreads,
     passes,
     mode: 'full-review',
@@ -115,7 +125,8 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
       reviewedAt: summary.reviewedAt ?? deps.now().toISOString()
     }),
     ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes }),
-    ...(moved === undefined ? {} : { newerHead: moved })
+    ...(moved === undefined ? {} : { newerHead: moved }),
+    ...(reviewers === undefined ? {} : { reviewers })
   })
   const count = (action: string) => tools.threadOutcomes.filter((o) => o.action === action).length
   return {

@@ -1,18 +1,19 @@
 /**
  * A full review run: the scope (the whole PR, or only what changed since the
- * last reviewed head), the agent's four passes in one session, the dispute
- * rule for what the agent left disputed, one publication, one record.
+ * last reviewed head), the agent's four passes in one session (one session
+ * per reviewer model with `reviewer_models`, all at once, on one stage; see
+ * reviewers.ts), the dispute rule for what the agent left disputed, one
+ * publication, one record.
  */
 import type { Config } from '../config/config.js'
 import { ignoreMatcher } from '../config/ignore-globs.js'
 import { getErrorMessage } from '../core/error-message.js'
 import { FindingStage } from '../core/finding-stage.js'
-import { assessSensitivity } from '../core/sensitivity.js'
+import { assessSensitivity, type SensitivityAssessment } from '../core/sensitivity.js'
 import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import { reviewScope, type ReviewScope } from './change-since.js'
 import { ensureCheckoutIsHead } from './checkout-guard.js'
 import { finishRun } from './finish-run.js'
-import { runPasses, type PassRunResult } from './orchestrator.js'
 import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from './pass-prompts.js'
 import type { PreparedRun } from './prepare-run.js'
 import { buildSystemPrompt } from './prompts.js'
@@ -20,6 +21,7 @@ import { ReviewCheck } from './review-check.js'
 import { ReviewFailedError } from './review-failed.js'
 import { failReview } from './review-failure.js'
 import { ActionReviewTools } from './review-tools.js'
+import { leadingRun, reviewersOf, runReviewers, type ReviewerRun } from './reviewers.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 
 export function systemPromptFor(config: Config): string {
@@ -35,7 +37,8 @@ export function toolsFor(
   prepared: PreparedRun,
   stage: FindingStage,
   deps: ReviewEngineDeps,
-  onlyThread?: string
+  onlyThread?: string,
+  reviewer?: { readonly model: string; readonly primary: boolean }
 ): ActionReviewTools {
   return new ActionReviewTools({
     gateway: prepared.gateway,
@@ -45,7 +48,10 @@ export function toolsFor(
     files: prepared.context.files,
     ignored: ignoreMatcher(prepared.config.ignorePaths),
     warn: (message) => deps.log.warning(message),
-    ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 })
+    ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 }),
+    ...(reviewer === undefined
+      ? {}
+      : { reviewer: reviewer.model, answersThreads: reviewer.primary })
   })
 }
 
@@ -121,41 +127,21 @@ function stageFor(config: Config, securitySensitive: boolean, prepared: Prepared
   )
 }
 
-/** The four passes in one session; the agent is stopped whatever happens. */
-async function runAgent(
-  prepared: PreparedRun,
-  tools: ActionReviewTools,
-  passPrompt: (pass: number) => string,
-  config: Config,
-  deps: ReviewEngineDeps
-): Promise<PassRunResult> {
-  const agent = await startAgentOrFail(prepared, tools, config, deps)
-  try {
-    return await runPasses({
-      session: agent.session,
-      tools,
-      passPrompt,
-      deadlineMs: deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000,
-      log: deps.log
-    })
-  } finally {
-    await agent.stop()
-  }
-}
-
-/** Nothing reviewed and nothing staged: never report a review that did not happen. */
+/**
+ * Nothing reviewed and nothing staged: never report a review that did not
+ * happen. With several reviewers, one that reviewed is enough.
+ */
 async function failWhenNothingReviewed(
   prepared: PreparedRun,
   stage: FindingStage,
-  run: PassRunResult,
+  runs: readonly ReviewerRun[],
   deps: ReviewEngineDeps
 ): Promise<void> {
-  const completed = run.passes.some((p) => p.completed)
-  if (stage.publishable().length > 0 || (run.fatal === undefined && completed)) return
+  if (stage.publishable().length > 0 || runs.some((r) => r.failure === undefined)) return
   const why =
-    run.fatal !== undefined
-      ? `the model could not be used: ${run.fatal}`
-      : `no review pass completed (${run.passes.map((p) => p.error ?? 'no result').join('; ')})`
+    runs.length === 1
+      ? (runs[0]?.failure ?? 'the review did not run')
+      : `no reviewer model could review: ${runs.map((r) => `${r.model}: ${r.failure ?? ''}`).join('; ')}`
   await failReview(prepared.gateway, deps, why)
 }
 
@@ -181,6 +167,46 @@ export async function fullReview(
   }
 }
 
+/**
+ * Every reviewer model on the shared stage, at once. One reviewer names
+ * none: its run is exactly the single-model review.
+ */
+async function reviewAll(
+  prepared: PreparedRun,
+  config: Config,
+  deps: ReviewEngineDeps,
+  scope: ReviewScope,
+  stage: FindingStage,
+  sensitivity: SensitivityAssessment
+): Promise<ReviewerRun[]> {
+  const reviewers = reviewersOf(config)
+  const named = reviewers.length > 1
+  await ensureCheckoutIsHead(prepared, deps)
+  return runReviewers(reviewers, {
+    prepared,
+    stage,
+    config,
+    deps,
+    tagLogs: named,
+    systemPrompt: systemPromptFor(config),
+    toolsFor: (reviewer) =>
+      toolsFor(prepared, stage, deps, undefined, named ? reviewer : undefined),
+    passPromptFor: (reviewer, tools) =>
+      passPromptFor({
+        context: prepared.context,
+        state: prepared.state,
+        scope,
+        stage,
+        tools,
+        sensitivity,
+        config,
+        diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
+        ignored: ignoreMatcher(config.ignorePaths),
+        ...(named ? { reviewer: reviewer.model } : {})
+      })
+  })
+}
+
 async function reviewWithCheck(
   prepared: PreparedRun,
   config: Config,
@@ -194,25 +220,18 @@ async function reviewWithCheck(
     readme: context.readme
   })
   const stage = stageFor(config, sensitivity.level === 'high', prepared)
-  const tools = toolsFor(prepared, stage, deps)
-  const passPrompt = passPromptFor({
-    context,
-    state: prepared.state,
-    scope,
-    stage,
-    tools,
-    sensitivity,
-    config,
-    diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
-    ignored: ignoreMatcher(config.ignorePaths)
-  })
-  const run = await runAgent(prepared, tools, passPrompt, config, deps)
-  await failWhenNothingReviewed(prepared, stage, run, deps)
+  const runs = await reviewAll(prepared, config, deps, scope, stage, sensitivity)
+  await failWhenNothingReviewed(prepared, stage, runs, deps)
+  const lead = leadingRun(runs)
+  const primary = runs.find((r) => r.primary) ?? lead
+  const { run } = lead
+  const tools = primary.tools
   let outcome: ReviewOutcome
   try {
     // The rule takes what the agent left disputed, once it has read every
-    // reply: fix verification is pass 1, and it must have completed.
-    if (run.fatal === undefined && run.passes[0]?.completed === true) {
+    // reply: fix verification is pass 1 of the primary (the one reviewer
+    // that answers threads), and it must have completed.
+    if (primary.run.fatal === undefined && primary.run.passes[0]?.completed === true) {
       await settleRemainingDisputes({
         gateway,
         tools,
@@ -222,7 +241,17 @@ async function reviewWithCheck(
         log: deps.log
       })
     }
-    outcome = await finishRun({ prepared, config, stage, tools, run, scope, deps, check })
+    outcome = await finishRun({
+      prepared,
+      config,
+      stage,
+      tools,
+      run,
+      scope,
+      deps,
+      check,
+      ...(runs.length > 1 ? { reviewers: runs } : {})
+    })
   } catch (error) {
     return await failReview(
       gateway,

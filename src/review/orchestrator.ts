@@ -23,6 +23,8 @@ export interface PassReport {
   readonly outputTokens: number
   readonly cost: number
   readonly toolCalls: number
+  /** Model requests (responses) of the pass, as opencode counted them. */
+  readonly requests: number
   readonly summary?: string
   readonly hasBlockingIssues?: boolean
 }
@@ -51,9 +53,11 @@ class PassAccount {
   outputTokens = 0
   cost = 0
   toolCalls = 0
+  requests = 0
 
   add(turn: AgentTurn): void {
     this.turns += 1
+    this.requests += turn.steps
     this.inputTokens += turn.tokens.input
     this.outputTokens += turn.tokens.output
     this.cost += turn.cost
@@ -161,6 +165,7 @@ export async function runPasses(options: PassRunOptions): Promise<PassRunResult>
         outputTokens: account.outputTokens,
         cost: account.cost,
         toolCalls: account.toolCalls,
+        requests: account.requests,
         ...(result === undefined
           ? {}
           : { summary: result.summary, hasBlockingIssues: result.has_blocking_issues })

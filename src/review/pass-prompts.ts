@@ -4,6 +4,7 @@
  */
 import type { Config } from '../config/config.js'
 import type { IgnoreMatcher } from '../config/ignore-globs.js'
+import { agreesWith } from '../core/finding-agreement.js'
 import type { FindingStage } from '../core/finding-stage.js'
 import type { SensitivityAssessment } from '../core/sensitivity.js'
 import type { RunState } from '../core/threads.js'
@@ -32,6 +33,8 @@ export interface PassPromptInput {
   readonly diffBudgetChars: number
   /** The repository config file's ignore globs: the glob a path matches, or undefined. */
   readonly ignored: IgnoreMatcher
+  /** With several reviewer models: whose prompts these are (pass 4 lists only its findings). */
+  readonly reviewer?: string
 }
 
 /** Fix verification: every earlier finding, when there are any. */
@@ -91,6 +94,7 @@ export function passPromptFor(input: PassPromptInput): (pass: number) => string 
           findings: input.stage
             .all()
             .filter((f) => f.state === 'staged' || f.state === 'suppressed')
+            .filter((f) => !agreesWith(f, input.reviewer))
             .map((f) => ({ ...f, state: f.state as 'staged' | 'suppressed' })),
           scoreElevationThreshold: input.config.scoreElevationThreshold,
           earlierSummaries: summariesUpTo(tools, 3),

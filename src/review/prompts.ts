@@ -55,6 +55,14 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   })
 }
 
+/**
+ * Appended to the system prompt of every reviewer model but the primary:
+ * several review at once, only the primary answers earlier threads.
+ */
+export function buildSecondReviewerNote(): string {
+  return fill('second-reviewer')
+}
+
 export interface PreviousReview {
   readonly threads: readonly PriorThread[]
   readonly commitRange: CommitRange

@@ -42,7 +42,10 @@ function toSummary(finding: StagedFinding, reason: SummaryFinding['reason']): Su
     finding: finding.finding,
     assessment: finding.assessment,
     reason,
-    ...(finding.category === undefined ? {} : { category: finding.category })
+    ...(finding.category === undefined ? {} : { category: finding.category }),
+    ...(finding.reviewers === undefined || finding.reviewers.length === 0
+      ? {}
+      : { reviewers: finding.reviewers })
   }
 }
 

@@ -4,17 +4,13 @@
  * 4); thread replies and resolutions go to GitHub at once, sanitized and
  * carrying their rmcoc block so the next run can rebuild the state.
  */
-import type { IgnoreMatcher } from '../config/ignore-globs.js'
 import { REPO_CONFIG_PATH } from '../config/repo-config.js'
 import { isRejectedAgain } from '../core/disputes.js'
-import type { FindingStage } from '../core/finding-stage.js'
 import { findingPathProblem } from '../core/finding-path.js'
-import type { ChangedFile } from '../core/pr-data.js'
 import type { RefusedFinding } from '../core/run-report.js'
 import { formatBotComment, type ReplyBlock, type Resolution } from '../core/rmcoc.js'
 import { sanitizeComment } from '../core/sanitize.js'
 import type { RunState, ThreadState } from '../core/threads.js'
-import type { ReviewGateway } from '../ports/review-gateway.js'
 import type {
   FilePatchResult,
   PostReviewCommentArgs,
@@ -27,6 +23,7 @@ import type {
   UpdateStagedFindingArgs
 } from '../ports/review-tools.js'
 import { filePatchFor } from './file-patches.js'
+import { THREADS_ARE_THE_PRIMARYS, type ReviewToolsOptions } from './review-tools-options.js'
 import { neutralizeReplies } from './run-state-view.js'
 import { toToolResult } from './stage-results.js'
 import { AnswerLimits, DEFAULT_MAX_THREAD_ACTIONS } from './answer-limits.js'
@@ -37,30 +34,11 @@ import {
   type ThreadOutcome
 } from './thread-outcomes.js'
 
-export type { ThreadAction, ThreadOutcome }
+export type { ThreadAction, ThreadOutcome, ReviewToolsOptions }
+
+export { THREADS_ARE_THE_PRIMARYS }
 
 export { DEFAULT_MAX_THREAD_ACTIONS }
-
-export interface ReviewToolsOptions {
-  readonly gateway: ReviewGateway
-  readonly stage: FindingStage
-  readonly state: RunState
-  /** Exact values of the run's secrets (redacted from every body). */
-  readonly secrets: readonly string[]
-  readonly warn: (message: string) => void
-  /** The PR's changed files, for github_get_file_patch. */
-  readonly files?: readonly ChangedFile[]
-  /** The repository config file's ignore globs: findings on a matching path are refused. */
-  readonly ignored?: IgnoreMatcher
-  /** Replies and resolutions this run may write in all (DEFAULT_MAX_THREAD_ACTIONS). */
-  readonly maxThreadActions?: number
-  /**
-   * A threads-only run: only this thread may be answered, and no finding is
-   * staged (nothing would publish it). Enforced here, not left to the prompt:
-   * the reply that started the run is untrusted text.
-   */
-  readonly onlyThread?: string
-}
 
 export class ActionReviewTools implements ReviewTools {
   /** The pass the orchestrator is running; submit_pass_results must name it. */
@@ -110,16 +88,20 @@ export class ActionReviewTools implements ReviewTools {
       this.refuse(args, 'rejected', reason)
       return { status: 'rejected', reason }
     }
-    const result = this.options.stage.submit(this.currentPass, {
-      file: args.file,
-      line: args.line,
-      body: args.body,
-      finding: args.assessment.finding,
-      assessment: args.assessment.assessment,
-      score: args.assessment.score,
-      category: args.category,
-      combines: args.combines
-    })
+    const result = this.options.stage.submit(
+      this.currentPass,
+      {
+        file: args.file,
+        line: args.line,
+        body: args.body,
+        finding: args.assessment.finding,
+        assessment: args.assessment.assessment,
+        score: args.assessment.score,
+        category: args.category,
+        combines: args.combines
+      },
+      this.options.reviewer
+    )
     if (result.kind === 'duplicate' || result.kind === 'rejected') {
       this.refuse(args, result.kind, result.reason)
     }
@@ -128,21 +110,25 @@ export class ActionReviewTools implements ReviewTools {
 
   async updateStagedFinding(args: UpdateStagedFindingArgs): Promise<PostReviewCommentResult> {
     if (args.action === 'withdraw') {
-      const withdrawn = this.options.stage.withdraw(args.finding_id, args.reason)
+      const { reviewer } = this.options
+      const withdrawn = this.options.stage.withdraw(args.finding_id, args.reason, reviewer)
       if (!withdrawn.ok) return { status: 'rejected', reason: withdrawn.reason }
       return {
         status: 'withdrawn',
         finding_id: args.finding_id,
-        note: `Withdrawn: ${args.reason}`
+        note: withdrawn.note ?? `Withdrawn: ${args.reason}`
       }
     }
     if (args.score === undefined) {
       return { status: 'rejected', reason: 'score is required when action is "rescore"' }
     }
-    return toToolResult(this.options.stage.rescore(args.finding_id, args.score))
+    return toToolResult(
+      this.options.stage.rescore(args.finding_id, args.score, this.options.reviewer)
+    )
   }
 
   async replyToThread(args: ReplyToThreadArgs): Promise<ToolAck> {
+    if (this.options.answersThreads === false) throw new Error(THREADS_ARE_THE_PRIMARYS)
     return this.answering(args.thread_id, (thread) => this.reply(thread, args))
   }
 
@@ -175,6 +161,7 @@ export class ActionReviewTools implements ReviewTools {
   }
 
   async resolveThread(args: ResolveThreadArgs): Promise<ToolAck> {
+    if (this.options.answersThreads === false) throw new Error(THREADS_ARE_THE_PRIMARYS)
     if (this.closedInThisRun(args.thread_id)) {
       return { ok: true, note: 'Already resolved in this run; nothing to do.' }
     }
@@ -210,6 +197,7 @@ export class ActionReviewTools implements ReviewTools {
    * not yet handled). Summary-only findings have no thread to answer in.
    */
   unansweredThreads(): ThreadState[] {
+    if (this.options.answersThreads === false) return []
     const handled = new Set(this.threadOutcomes.map((outcome) => outcome.thread.id))
     return this.options.state.threads.filter(
       (thread) =>

@@ -4,7 +4,7 @@
  */
 import type { FindingStage } from '../core/finding-stage.js'
 import type { PullRequestData } from '../core/pr-data.js'
-import type { PassMetrics } from '../core/run-report.js'
+import type { PassMetrics, ReviewerReport } from '../core/run-report.js'
 import type { PassReport as SummaryPass, SummaryInput } from '../core/summary.js'
 import type { RunState } from '../core/threads.js'
 import { decideVerdict, type VerdictDecision } from '../core/verdict.js'
@@ -12,6 +12,7 @@ import type { ReviewScope } from './change-since.js'
 import type { PassRunResult } from './orchestrator.js'
 import type { PublishResult } from './publish.js'
 import type { ActionReviewTools } from './review-tools.js'
+import { reviewerWarnings, type ReviewerRun } from './reviewers.js'
 import { MAX_RECORDS, summaryRecordsAfterRun } from './summary-records.js'
 
 const OPEN = new Set(['PENDING', 'DISPUTED', 'ESCALATED'])
@@ -40,6 +41,16 @@ function passNote(pass: PassRunResult['passes'][number]): string | undefined {
   return pass.error === undefined ? 'ended without submitting its results' : `failed: ${pass.error}`
 }
 
+/** Each reviewer's passes, for the job summary (several reviewer models only). */
+export function reviewerReports(runs: readonly ReviewerRun[]): ReviewerReport[] {
+  return runs.map((r) => ({
+    model: r.model,
+    primary: r.primary,
+    ...(r.failure === undefined ? {} : { failure: r.failure }),
+    passes: passMetrics(r.run)
+  }))
+}
+
 export function passMetrics(run: PassRunResult): PassMetrics[] {
   return run.passes.map((p) => {
     const note = passNote(p)
@@ -50,6 +61,7 @@ export function passMetrics(run: PassRunResult): PassMetrics[] {
       inputTokens: p.inputTokens,
       outputTokens: p.outputTokens,
       costUsd: p.cost,
+      requests: p.requests,
       ...(note === undefined ? {} : { note })
     }
   })
@@ -79,6 +91,8 @@ export interface SummaryFacts {
   readonly newerHead: string | undefined
   /** The last head fully reviewed before this run (null: none). */
   readonly lastReviewedHead: string | null
+  /** Several reviewer models: each one's run (their warnings and failures are reported). */
+  readonly reviewers?: readonly ReviewerRun[]
   readonly deps: { now(): Date }
 }
 
@@ -101,13 +115,17 @@ export function summaryInputOf(facts: SummaryFacts): SummaryInput {
   const stillOpen = (status: string) => live.threads.filter((t) => t.status === status).length
   const reviewedAt = facts.deps.now().toISOString()
   const records = summaryRecordsAfterRun(live, published.inSummary, pr.headSha, reviewedAt)
-  const warnings =
-    records.dropped === 0
-      ? tools.warnings
+  const others = (facts.reviewers ?? []).filter((r) => r.tools !== tools)
+  const warnings = [
+    ...reviewerWarnings(facts.reviewers ?? []),
+    ...tools.warnings,
+    ...others.flatMap((r) => r.tools.warnings),
+    ...(records.dropped === 0
+      ? []
       : [
-          ...tools.warnings,
           `${records.dropped} summary-only finding(s) were dropped from the run record (resolved ones first, oldest first) to keep it within ${MAX_RECORDS} entries; they are no longer checked for repeats.`
-        ]
+        ])
+  ]
   const incomplete =
     run.fatal !== undefined || run.passes.length < 4 || run.passes.some((p) => !p.completed)
   return {

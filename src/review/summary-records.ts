@@ -80,6 +80,9 @@ export function summaryRecordsAfterRun(
         : { assessment: clip(thread.assessment.assessment, MAX_ASSESSMENT) }),
       score: thread.score,
       ...categoryOf(thread.assessment.category),
+      ...(thread.assessment.reviewers === undefined
+        ? {}
+        : { reviewers: thread.assessment.reviewers }),
       status: thread.status,
       ...(thread.resolution === undefined ? {} : { resolution: thread.resolution })
     }))
@@ -94,6 +97,7 @@ export function summaryRecordsAfterRun(
       : { assessment: clip(finding.assessment, MAX_ASSESSMENT) }),
     score: finding.score,
     ...categoryOf(finding.category),
+    ...(finding.reviewers === undefined ? {} : { reviewers: [...finding.reviewers] }),
     status: 'PENDING'
   }))
   return withinCap([...earlier, ...added])

@@ -1,3 +1,10 @@
 export { FakeModel, isAgentTurn, type RecordedRequest, type ScriptStep } from './server.js'
 export { FAKE_USAGE, type CompletionUsage, type ScriptedToolCall } from './chunks.js'
-export { FAKE_API_KEY, FAKE_MODEL, FAKE_PROVIDER, fakeProviderOverrides } from './provider.js'
+export {
+  FAKE_API_KEY,
+  FAKE_MODEL,
+  FAKE_PROVIDER,
+  FAKE_SECOND_MODEL,
+  FAKE_SECOND_MODEL_ID,
+  fakeProviderOverrides
+} from './provider.js'

@@ -65,6 +65,8 @@ export class FakeModel {
   /** Awaited before each agent turn is answered: a look at the world mid-run. */
   onAgentRequest: ((request: RecordedRequest) => Promise<void> | void) | undefined
   private readonly queue: ScriptStep[] = []
+  /** Scripts of single models (the request's `model` field), for several reviewers at once. */
+  private readonly modelQueues = new Map<string, { steps: ScriptStep[]; fallback: ScriptStep }>()
   private readonly open = new Set<ServerResponse>()
   private counter = 0
 
@@ -100,9 +102,32 @@ export class FakeModel {
     this.queue.push(...steps)
   }
 
-  /** Steps not served yet. */
+  /**
+   * Scripts the requests whose `model` field is `model` (the provider's model
+   * id, e.g. "second-model"), apart from the shared queue: each reviewer
+   * model plays its own script. `fallback` answers once the steps run out
+   * (the shared fallback when not given).
+   */
+  enqueueFor(model: string, steps: readonly ScriptStep[], fallback?: ScriptStep): void {
+    const own = this.modelQueues.get(model)
+    if (own !== undefined) {
+      own.steps.push(...steps)
+      if (fallback !== undefined) own.fallback = fallback
+      return
+    }
+    this.modelQueues.set(model, { steps: [...steps], fallback: fallback ?? this.fallback })
+  }
+
+  /** The agent requests that asked for `model` (the request's `model` field). */
+  requestsFor(model: string): RecordedRequest[] {
+    return this.requests.filter((request) => request.body?.model === model)
+  }
+
+  /** Steps not served yet, the per-model scripts included. */
   get pending(): number {
-    return this.queue.length
+    let own = 0
+    for (const queue of this.modelQueues.values()) own += queue.steps.length
+    return this.queue.length + own
   }
 
   async stop(): Promise<void> {
@@ -128,7 +153,11 @@ export class FakeModel {
     }
     this.requests.push(recorded)
     await this.onAgentRequest?.(recorded)
-    const step = this.queue.shift() ?? this.fallback
+    const own = this.modelQueues.get(String((body as { model?: unknown })?.model))
+    const step =
+      own !== undefined
+        ? (own.steps.shift() ?? own.fallback)
+        : (this.queue.shift() ?? this.fallback)
     if ('text' in step || 'toolCalls' in step) this.reportedUsage.push(step.usage ?? FAKE_USAGE)
     return this.answer(res, body, step)
   }
