@@ -12,6 +12,7 @@ import {
   patternField,
   providerEnvField
 } from './fields.js'
+import { confirmMinScoreField, optionalModelField } from './confirmation-fields.js'
 import { INPUTS, type InputName } from './inputs.js'
 import { parseOpencodeOverrides, type JsonObject } from './opencode-overrides.js'
 
@@ -54,7 +55,9 @@ const schema = z.object({
   }),
   failOn: choiceField('fail_on', ['never', 'request_changes', 'needs_major_work'] as const),
   dryRun: booleanField('dry_run'),
-  providerEnv: providerEnvField('provider_env')
+  providerEnv: providerEnvField('provider_env'),
+  confirmMinScore: confirmMinScoreField('confirm_min_score'),
+  confirmModel: optionalModelField('confirm_model')
 })
 
 /** Settings the repository config file may also set; see effective-config.ts. */
@@ -92,7 +95,9 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   stateKey: 'state_key',
   failOn: 'fail_on',
   dryRun: 'dry_run',
-  providerEnv: 'provider_env'
+  providerEnv: 'provider_env',
+  confirmMinScore: 'confirm_min_score',
+  confirmModel: 'confirm_model'
 }
 
 export class ConfigError extends Error {
