@@ -35,6 +35,7 @@ export type FindingDisposition =
   | 'duplicate'
   | 'withdrawn'
   | 'combined'
+  | 'refuted'
   | 'rejected'
 
 export type FindingRow = readonly [string, string, FindingDisposition, string]
@@ -74,6 +75,7 @@ const ORDER: readonly FindingDisposition[] = [
   'suppressed',
   'withdrawn',
   'combined',
+  'refuted',
   'duplicate',
   'rejected'
 ]

@@ -4,11 +4,9 @@
  * provider/model, or empty for the review's own `model`.
  */
 import { z } from 'zod'
+import type { ConfirmMinScore } from '../core/confirmation.js'
 
 const show = (raw: string): string => JSON.stringify(raw)
-
-/** The score at and above which a staged finding is confirmed, or 'off'. */
-export type ConfirmMinScore = number | 'off'
 
 export function confirmMinScoreField(name: string) {
   return z.string().transform((raw, ctx): ConfirmMinScore => {

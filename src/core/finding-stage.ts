@@ -9,6 +9,7 @@
  * lost: every submission ends staged, suppressed, duplicate or rejected with
  * a reason.
  */
+import type { Confirmation } from './confirmation.js'
 import { isDuplicate, type DedupeItem } from './dedupe.js'
 import { matchEarlier, regressionNote } from './earlier-findings.js'
 import { decideScore, type CombinedPart, type ScoringPolicy } from './scoring.js'
@@ -27,7 +28,8 @@ export interface FindingInput {
   readonly combines?: readonly string[] | undefined
 }
 
-export type FindingState = 'staged' | 'suppressed' | 'withdrawn' | 'combined'
+/** 'refuted': both confirmation sessions refuted it after pass 4; never published. */
+export type FindingState = 'staged' | 'suppressed' | 'withdrawn' | 'combined' | 'refuted'
 
 export interface StagedFinding extends Omit<FindingInput, 'combines' | 'score'> {
   /** "F1", "F2", ... for staged findings, "S1", ... for suppressed ones. */
@@ -49,6 +51,8 @@ export interface StagedFinding extends Omit<FindingInput, 'combines' | 'score'> 
    * replies in that thread instead of opening a new one.
    */
   readonly reopens?: string
+  /** The outcome of the confirmation sessions (confirm_min_score); absent when not confirmed. */
+  confirmation?: Confirmation
 }
 
 export type StageResult =
@@ -86,6 +90,8 @@ export interface StageCounts {
   readonly rejected: number
   readonly withdrawn: number
   readonly combined: number
+  /** Refuted by both confirmation sessions (optional: older callers build counts without it). */
+  readonly refuted?: number
 }
 
 /** How a submission relates to what exists: a repeat, or new (possibly reopening a finding). */
@@ -214,6 +220,23 @@ export class FindingStage {
     return { kind: 'staged', id, score: decision.score, reason: decision.reason }
   }
 
+  /**
+   * After pass 4: the confirmation outcome of a staged finding. Refuted by
+   * both confirmers, it leaves the findings to publish; otherwise it is
+   * published carrying the outcome.
+   */
+  confirm(id: string, confirmation: Confirmation): void {
+    const finding = this.find(id)
+    if (finding === undefined || finding.state !== 'staged') {
+      throw new Error(`"${id}" is not a staged finding (staged: ${this.liveIds('staged')}).`)
+    }
+    finding.confirmation = confirmation
+    if (confirmation.outcome === 'refuted') {
+      finding.state = 'refuted'
+      finding.note = confirmation.note
+    }
+  }
+
   /** Findings to publish, most severe first. */
   publishable(): StagedFinding[] {
     return this.findings.filter((f) => f.state === 'staged').sort((a, b) => b.score - a.score)
@@ -232,7 +255,8 @@ export class FindingStage {
       duplicates: this.duplicates,
       rejected: this.rejected,
       withdrawn: by('withdrawn'),
-      combined: by('combined')
+      combined: by('combined'),
+      refuted: by('refuted')
     }
   }
 

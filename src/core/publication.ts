@@ -10,6 +10,8 @@
  * no line close enough gets a file-level comment; a file outside the PR goes
  * to the summary (GitHub refuses comments there).
  */
+import { recordedConfirmation } from './confirmation.js'
+import { withConfirmationNote } from './confirmation-note.js'
 import type { StagedFinding } from './finding-stage.js'
 import type { DiffIndex } from './hunks.js'
 import { formatBotComment, type FindingBlock } from './rmcoc.js'
@@ -108,7 +110,8 @@ export function findingBlock(
     score: finding.score,
     ...(finding.baseScore < finding.score ? { base_score: finding.baseScore } : {}),
     ...(category === '' ? {} : { category }),
-    id: finding.id
+    id: finding.id,
+    ...recordedConfirmation(finding.confirmation)
   }
 }
 
@@ -129,7 +132,8 @@ export function findingCommentBody(
   note = ''
 ): string {
   const block = findingBlock(finding, secrets)
-  const text = note === '' ? finding.body : `${note}\n\n${finding.body}`
+  const body = withConfirmationNote(finding.body, finding.file, finding.confirmation)
+  const text = note === '' ? body : `${note}\n\n${body}`
   return sanitizeComment({ text, secrets, compose: (t) => formatBotComment(t, block) })
 }
 

@@ -70,7 +70,12 @@ const findingBlock = z
     /** Score before promotion by score elevation; never above `score`. */
     base_score: score.optional(),
     /** Stable id, so later runs and replies can name the finding. */
-    id: findingId.optional()
+    id: findingId.optional(),
+    /**
+     * The outcome of the two confirmation sessions (confirm_min_score);
+     * absent when the finding was not confirmed (below the score, or older).
+     */
+    confirmation: z.enum(['confirmed', 'unconfirmed']).optional()
   })
   .refine((b) => b.base_score === undefined || b.base_score <= b.score, {
     message: 'base_score must not exceed score',
@@ -106,7 +111,9 @@ const summaryRecord = z.object({
   /** As on a thread's finding block: later runs report the finding under the same rule. */
   category: z.string().trim().min(1).max(40).optional(),
   status: z.enum(THREAD_STATUSES),
-  resolution: z.enum(RESOLUTIONS).optional()
+  resolution: z.enum(RESOLUTIONS).optional(),
+  /** As on a thread's finding block: confirmed, or published unconfirmed. */
+  confirmation: z.enum(['confirmed', 'unconfirmed']).optional()
 })
 
 const summaryBlock = z.object({

@@ -44,7 +44,8 @@ export function summaryThreads(
         finding: finding.finding,
         assessment: finding.assessment ?? '',
         score: finding.score,
-        ...(finding.category === undefined ? {} : { category: finding.category })
+        ...(finding.category === undefined ? {} : { category: finding.category }),
+        ...(finding.confirmation === undefined ? {} : { confirmation: finding.confirmation })
       },
       developer_replies: [],
       github_resolved: resolved,

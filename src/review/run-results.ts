@@ -7,6 +7,7 @@ import type { PullRequestData } from '../core/pr-data.js'
 import type { PassMetrics } from '../core/run-report.js'
 import type { PassReport as SummaryPass, SummaryInput } from '../core/summary.js'
 import type { RunState } from '../core/threads.js'
+import { verdictWeight } from '../core/confirmation.js'
 import { decideVerdict, type VerdictDecision } from '../core/verdict.js'
 import type { ReviewScope } from './change-since.js'
 import type { PassRunResult } from './orchestrator.js'
@@ -25,12 +26,16 @@ export function verdictAfterRun(
   published: Pick<PublishResult, 'posted' | 'inSummary'>,
   live: RunState
 ): VerdictDecision {
-  const openScores = live.threads.filter((t) => OPEN.has(t.status)).map((t) => t.score)
+  // An unconfirmed finding weighs at most request_changes (core/confirmation.ts).
+  const openScores = live.threads
+    .filter((t) => OPEN.has(t.status))
+    .map((t) => verdictWeight(t.score, t.assessment.confirmation))
+  const postedScores = [...published.posted, ...published.inSummary].map((f) =>
+    verdictWeight(f.score, f.confirmation)
+  )
   return decideVerdict({
     reviews: pr.reviews,
-    postedScores: [...published.posted, ...published.inSummary]
-      .map((f) => f.score)
-      .concat(openScores)
+    postedScores: [...postedScores, ...openScores].filter((s) => s !== undefined)
   })
 }
 

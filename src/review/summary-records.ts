@@ -4,6 +4,7 @@
  * not go inline. Ids are stable across runs (the head they were first
  * published on, then the run's finding id), so a later run can name them.
  */
+import type { RecordedConfirmation } from '../core/confirmation.js'
 import type { SummaryRecord } from '../core/rmcoc.js'
 import type { SummaryFinding } from '../core/summary.js'
 import type { RunState } from '../core/threads.js'
@@ -20,6 +21,12 @@ function clip(text: string, max: number): string {
 function categoryOf(category: string | undefined): { category?: string } {
   const kept = clip(category ?? '', 40)
   return kept === '' ? {} : { category: kept }
+}
+
+function confirmationOf(confirmation: RecordedConfirmation | undefined): {
+  confirmation?: RecordedConfirmation
+} {
+  return confirmation === undefined ? {} : { confirmation }
 }
 
 /** What the run record's schema holds at most. */
@@ -81,7 +88,8 @@ export function summaryRecordsAfterRun(
       score: thread.score,
       ...categoryOf(thread.assessment.category),
       status: thread.status,
-      ...(thread.resolution === undefined ? {} : { resolution: thread.resolution })
+      ...(thread.resolution === undefined ? {} : { resolution: thread.resolution }),
+      ...confirmationOf(thread.assessment.confirmation)
     }))
   const taken = new Set(earlier.map((record) => record.id))
   const added = published.map((finding): SummaryRecord => ({
@@ -94,7 +102,8 @@ export function summaryRecordsAfterRun(
       : { assessment: clip(finding.assessment, MAX_ASSESSMENT) }),
     score: finding.score,
     ...categoryOf(finding.category),
-    status: 'PENDING'
+    status: 'PENDING',
+    ...confirmationOf(finding.confirmation)
   }))
   return withinCap([...earlier, ...added])
 }
