@@ -80,6 +80,13 @@ const ORDER: readonly FindingDisposition[] = [
   'rejected'
 ]
 
+/** The finding with its confirmation outcome and why, when it was confirmed. */
+function withOutcome(finding: StagedFinding): string {
+  const confirmation = finding.confirmation
+  if (confirmation === undefined) return finding.finding
+  return `${finding.finding} (${confirmation.outcome}: ${confirmation.note})`
+}
+
 /** Every finding of the run, one row each, published ones first, then by score. */
 export function findingRows(input: JobSummaryInput, secrets: readonly string[] = []): FindingRow[] {
   const row = (
@@ -92,7 +99,7 @@ export function findingRows(input: JobSummaryInput, secrets: readonly string[] =
   const rows = [
     ...input.stage.map((f) => ({
       score: f.score,
-      row: row(f.file, f.line, f.score, disposition(f, input.placements), f.finding)
+      row: row(f.file, f.line, f.score, disposition(f, input.placements), withOutcome(f))
     })),
     ...input.refused.map((r) => ({
       score: r.score,
@@ -115,9 +122,10 @@ export function passRows(
     .sort((a, b) => a.number - b.number)
     .map((p) => [
       cell(p.label ?? String(p.number), secrets),
-      p.completed
+      (p.completed
         ? 'completed'
-        : `did not complete${p.note === undefined ? '' : `: ${cell(p.note, secrets)}`}`,
+        : `did not complete${p.note === undefined ? '' : `: ${cell(p.note, secrets)}`}`) +
+        (p.requests === undefined ? '' : ` (${plural(p.requests, 'model request')})`),
       seconds(p.durationMs),
       String(p.inputTokens),
       String(p.outputTokens),

@@ -37,6 +37,8 @@ export interface PassMetrics extends ModelUsage {
   readonly completed: boolean
   readonly durationMs: number
   readonly note?: string
+  /** Model requests, when counted (the confirmation row). */
+  readonly requests?: number
 }
 
 /** A write a dry run did not make: what kind, where, and the body it would have carried. */

@@ -12,6 +12,7 @@ import type { FindingStage } from '../core/finding-stage.js'
 import { shouldPostSummary } from '../core/summary.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import type { ReviewScope } from './change-since.js'
+import type { ConfirmationReport } from './confirm-findings.js'
 import type { PassRunResult } from './orchestrator.js'
 import type { PreparedRun } from './prepare-run.js'
 import { publishFindings } from './publish.js'
@@ -31,6 +32,8 @@ export interface FinishInput {
   readonly deps: ReviewEngineDeps
   /** The check run started with the review, completed with its record. */
   readonly check: ReviewCheck
+  /** What confirming the blocking findings did; absent when none needed it. */
+  readonly confirmation?: ConfirmationReport
 }
 
 /** The head now, when it moved while this run reviewed another one. */
@@ -92,7 +95,10 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
       'Nothing worth saying on the PR: no comment posted (the job summary still reports).'
     )
   }
-  const passes = passMetrics(run)
+  const passes = [
+    ...passMetrics(run),
+    ...(input.confirmation === undefined ? [] : [input.confirmation.metrics])
+  ]
   const files = await deps.report({
     verdict,
     prCommentPosted: recorded.commentWritten || published.posted.length > 0,
@@ -123,6 +129,7 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     verdict: verdict.verdict,
     findingsPosted: published.posted.length + published.inSummary.length,
     findingsSuppressed: stage.counts().suppressed,
+    findingsRefuted: stage.counts().refuted ?? 0,
     threadsResolved: count('resolved') + count('conceded'),
     usage: sumUsage(passes),
     ...(files?.sarifFile === undefined ? {} : { sarifFile: files.sarifFile })

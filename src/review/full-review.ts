@@ -11,6 +11,7 @@ import { assessSensitivity } from '../core/sensitivity.js'
 import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import { reviewScope, type ReviewScope } from './change-since.js'
 import { ensureCheckoutIsHead } from './checkout-guard.js'
+import { confirmFindings } from './confirm-findings.js'
 import { finishRun } from './finish-run.js'
 import { runPasses, type PassRunResult } from './orchestrator.js'
 import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from './pass-prompts.js'
@@ -222,7 +223,28 @@ async function reviewWithCheck(
         log: deps.log
       })
     }
-    outcome = await finishRun({ prepared, config, stage, tools, run, scope, deps, check })
+    const confirmation = await confirmFindings({
+      stage,
+      config,
+      files: context.files,
+      earlier: prepared.state.threads,
+      deps,
+      warn: (message) => {
+        tools.warnings.push(message)
+        deps.log.warning(message)
+      }
+    })
+    outcome = await finishRun({
+      prepared,
+      config,
+      stage,
+      tools,
+      run,
+      scope,
+      deps,
+      check,
+      ...(confirmation === undefined ? {} : { confirmation })
+    })
   } catch (error) {
     return await failReview(
       gateway,
