@@ -1,3 +1,4 @@
 export { FakeModel, isAgentTurn, type RecordedRequest, type ScriptStep } from './server.js'
 export { FAKE_USAGE, type CompletionUsage, type ScriptedToolCall } from './chunks.js'
+export { ScriptedConversations, type ConversationPlan } from './conversations.js'
 export { FAKE_API_KEY, FAKE_MODEL, FAKE_PROVIDER, fakeProviderOverrides } from './provider.js'

@@ -62,6 +62,11 @@ export class FakeModel {
   /** The usage reported with every answered agent turn, in order. */
   readonly reportedUsage: CompletionUsage[] = []
   fallback: ScriptStep = { text: 'Nothing more to add.' }
+  /**
+   * Answers a request before the queue does, e.g. one scripted conversation
+   * per session (see conversations.ts); undefined leaves it to the queue.
+   */
+  route: ((request: RecordedRequest) => ScriptStep | undefined) | undefined
   /** Awaited before each agent turn is answered: a look at the world mid-run. */
   onAgentRequest: ((request: RecordedRequest) => Promise<void> | void) | undefined
   private readonly queue: ScriptStep[] = []
@@ -128,7 +133,7 @@ export class FakeModel {
     }
     this.requests.push(recorded)
     await this.onAgentRequest?.(recorded)
-    const step = this.queue.shift() ?? this.fallback
+    const step = this.route?.(recorded) ?? this.queue.shift() ?? this.fallback
     if ('text' in step || 'toolCalls' in step) this.reportedUsage.push(step.usage ?? FAKE_USAGE)
     return this.answer(res, body, step)
   }
