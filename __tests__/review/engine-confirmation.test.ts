@@ -109,7 +109,10 @@ it('still split after the exchange: published as unconfirmed, the verdict stays 
   const [body] = rootComments()
   expect(body).toContain('⚠️ **Unconfirmed:**')
   expect(blockOf(body ?? '').confirmation).toBe('unconfirmed')
-  expect(run.reports.at(-1)?.verdict.reasons[0]).toBe('1 posted finding scored 5-8 (highest 8)')
+  expect(run.reports.at(-1)?.verdict.reasons).toEqual([
+    '1 posted finding scored 5-8 (highest 8)',
+    '1 unconfirmed finding(s) scored above 8 weigh 8: the confirmers did not agree the defect is real'
+  ])
   // The exchange is the second prompt of the same session, and shows the other's answer.
   const a = confirmers.prompts.filter((p) => p.confirmer === 'A')
   expect(a.map((p) => [p.session, p.round])).toEqual([
