@@ -109,6 +109,7 @@ it('still split after the exchange: published as unconfirmed, the verdict stays 
   const [body] = rootComments()
   expect(body).toContain('⚠️ **Unconfirmed:**')
   expect(blockOf(body ?? '').confirmation).toBe('unconfirmed')
+  expect(fixture.pr.issueComments.at(-1)?.body).toContain('- **10** (unconfirmed) ')
   expect(run.reports.at(-1)?.verdict.reasons).toEqual([
     '1 posted finding scored 5-8 (highest 8)',
     '1 unconfirmed finding(s) scored above 8 weigh 8: the confirmers did not agree the defect is real'
