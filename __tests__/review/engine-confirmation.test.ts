@@ -231,3 +231,17 @@ it('a regression of a finding confirmed in an earlier run is not confirmed again
     '**Confirmed** in an earlier review.'
   )
 })
+
+it('a confirmer that ends without answering is reminded once, in the same session', async () => {
+  const { run, confirmers } = await review(staging([2, 9, 'b overflows']), (turn) =>
+    turn.confirmer === 'B' && !turn.prompt.includes('You ended without answering')
+      ? 'silent'
+      : confirmed
+  )
+  expect(run.outcome).toMatchObject({ verdict: 'needs_major_work', findingsPosted: 1 })
+  expect(confirmers.prompts.filter((p) => p.confirmer === 'B').map((p) => p.session)).toEqual([
+    'B1',
+    'B1'
+  ])
+  expect(run.warnings).toEqual([])
+})

@@ -22,7 +22,11 @@ import type { ChangedFile } from '../core/pr-data.js'
 import type { PassMetrics } from '../core/run-report.js'
 import type { ThreadState } from '../core/threads.js'
 import type { ReviewEngineDeps } from '../ports/review-engine.js'
-import { buildConfirmFindingPrompt, buildExchangePrompt } from './confirmation-prompts.js'
+import {
+  buildConfirmFindingPrompt,
+  buildConfirmNudge,
+  buildExchangePrompt
+} from './confirmation-prompts.js'
 import {
   askConfirmer,
   ConfirmationAccount,
@@ -174,8 +178,9 @@ async function checkOne(
   }
   const prompt = buildConfirmFindingPrompt(finding, input.files)
   // The first prompt opens the finding's session; the exchange continues it.
+  const nudge = buildConfirmNudge(finding.id)
   const ask = (confirmer: Confirmer, text: string) =>
-    askConfirmer(confirmer, text, deadlineMs, account)
+    askConfirmer(confirmer, text, deadlineMs, account, nudge)
   const firstRound = await Promise.all([ask(a, prompt), ask(b, prompt)])
   const first: AnswerPair = pairOf(firstRound)
   let exchangeRound: PromptResult[] = []

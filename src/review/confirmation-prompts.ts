@@ -72,3 +72,8 @@ export function buildExchangePrompt(findingId: string, other: ConfirmationAnswer
     other_answer: fenceUntrusted({ label: "The other checker's answer", text, kind: 'prose' })
   })
 }
+
+/** Once, when a confirmer's turn ended without its answer. */
+export function buildConfirmNudge(findingId: string): string {
+  return fill('confirm-nudge', { finding_id: findingId })
+}

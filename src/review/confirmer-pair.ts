@@ -86,6 +86,10 @@ export async function freshSession(confirmer: Confirmer): Promise<AgentSession> 
   return confirmer.session
 }
 
+function endedQuietly(turn: AgentTurn): boolean {
+  return turn.ending === 'idle' && turn.error === undefined
+}
+
 export interface PromptResult {
   readonly answer: ConfirmationAnswer | undefined
   /** Why no answer came, when none did. */
@@ -102,13 +106,19 @@ export async function askConfirmer(
   confirmer: Confirmer,
   text: string,
   deadlineMs: number,
-  account: ConfirmationAccount
+  account: ConfirmationAccount,
+  nudge?: string
 ): Promise<PromptResult> {
   confirmer.tools.clearAnswer()
   try {
     const session = confirmer.session ?? (await freshSession(confirmer))
-    const turn = await session.prompt(text, { deadlineMs })
+    let turn = await session.prompt(text, { deadlineMs })
     account.add(turn)
+    // A turn that simply ended without the tool call gets one reminder, in the same session.
+    if (confirmer.tools.answer() === undefined && endedQuietly(turn) && nudge !== undefined) {
+      turn = await session.prompt(nudge, { deadlineMs })
+      account.add(turn)
+    }
     const answer = confirmer.tools.answer()
     if (answer !== undefined) return { answer, fatal: false }
     const failure =
