@@ -59,6 +59,11 @@ export class RecordingPort implements ReviewTools {
     return { ok: true }
   }
 
+  async submitConfirmation(args: unknown): Promise<ToolAck> {
+    this.record('submitConfirmation', args)
+    return { ok: true, note: 'answer recorded' }
+  }
+
   async submitPassResults(args: unknown): Promise<ToolAck> {
     this.record('submitPassResults', args)
     return { ok: true, note: 'pass recorded' }

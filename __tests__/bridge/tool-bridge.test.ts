@@ -69,6 +69,7 @@ describe('tool names', () => {
         'github_reply_to_thread',
         'github_resolve_thread',
         'github_update_staged_finding',
+        'submit_confirmation',
         'submit_pass_results'
       ].sort()
     )

@@ -36,6 +36,7 @@ export type FindingDisposition =
   | 'duplicate'
   | 'withdrawn'
   | 'combined'
+  | 'refuted'
   | 'rejected'
 
 export type FindingRow = readonly [string, string, FindingDisposition, string]
@@ -75,14 +76,22 @@ const ORDER: readonly FindingDisposition[] = [
   'suppressed',
   'withdrawn',
   'combined',
+  'refuted',
   'duplicate',
   'rejected'
 ]
 
 /** A finding several reviewer models raised names them (its agreement). */
-function withAgreement(finding: StagedFinding): string {
+function withAgreement(finding: StagedFinding, text: string): string {
   const named = finding.reviewers ?? []
-  return named.length < 2 ? finding.finding : `${finding.finding} (raised by ${named.join(', ')})`
+  return named.length < 2 ? text : `${text} (raised by ${named.join(', ')})`
+}
+
+/** The finding with its confirmation outcome and why, when it was confirmed. */
+function withOutcome(finding: StagedFinding): string {
+  const confirmation = finding.confirmation
+  if (confirmation === undefined) return finding.finding
+  return `${finding.finding} (${confirmation.outcome}: ${confirmation.note})`
 }
 
 /** Every finding of the run, one row each, published ones first, then by score. */
@@ -97,7 +106,13 @@ export function findingRows(input: JobSummaryInput, secrets: readonly string[] =
   const rows = [
     ...input.stage.map((f) => ({
       score: f.score,
-      row: row(f.file, f.line, f.score, disposition(f, input.placements), withAgreement(f))
+      row: row(
+        f.file,
+        f.line,
+        f.score,
+        disposition(f, input.placements),
+        withAgreement(f, withOutcome(f))
+      )
     })),
     ...input.refused.map((r) => ({
       score: r.score,
@@ -120,9 +135,10 @@ export function passRows(
     .sort((a, b) => a.number - b.number)
     .map((p) => [
       cell(p.label ?? String(p.number), secrets),
-      p.completed
+      (p.completed
         ? 'completed'
-        : `did not complete${p.note === undefined ? '' : `: ${cell(p.note, secrets)}`}`,
+        : `did not complete${p.note === undefined ? '' : `: ${cell(p.note, secrets)}`}`) +
+        (p.requests === undefined ? '' : ` (${plural(p.requests, 'model request')})`),
       seconds(p.durationMs),
       String(p.inputTokens),
       String(p.outputTokens),

@@ -11,6 +11,7 @@ import type {
   PostReviewCommentArgs,
   ReplyToThreadArgs,
   ResolveThreadArgs,
+  SubmitConfirmationArgs,
   SubmitPassResultsArgs,
   UpdateStagedFindingArgs
 } from '../ports/review-tools.js'
@@ -143,3 +144,27 @@ export const getFilePatchSchema = z.object({
     'Path of a file in the pull request\u2019s file list, exactly as listed there, e.g. "src/app.ts".'
   )
 }) satisfies z.ZodType<GetFilePatchArgs>
+
+export const submitConfirmationSchema = z
+  .object({
+    finding_id: nonEmpty('Id of the finding you were asked to confirm, e.g. "F3".'),
+    verdict: z
+      .enum(['confirmed', 'refuted'])
+      .describe(
+        '"confirmed" when the defect is real as described; "refuted" when the code does not have it.'
+      ),
+    reasoning: nonEmpty(
+      'How you reasoned the defect out from the code: the path to the failure, or why it cannot happen.'
+    ).max(4000),
+    failing_test: z
+      .string()
+      .max(8000)
+      .optional()
+      .describe(
+        'A minimal test, in the language of the file, that fails because of the defect (written out, not run). Required with "confirmed".'
+      )
+  })
+  .refine((args) => args.verdict !== 'confirmed' || (args.failing_test ?? '').trim() !== '', {
+    message: 'failing_test is required when verdict is "confirmed": write the minimal failing test',
+    path: ['failing_test']
+  }) satisfies z.ZodType<SubmitConfirmationArgs>

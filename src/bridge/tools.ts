@@ -12,6 +12,7 @@ import {
   postReviewCommentSchema,
   replyToThreadSchema,
   resolveThreadSchema,
+  submitConfirmationSchema,
   submitPassResultsSchema,
   updateStagedFindingSchema
 } from './schemas.js'
@@ -78,6 +79,12 @@ export const BRIDGE_TOOL_LIST: readonly BridgeTool[] = [
     'Mark the current review pass as complete. Call it exactly once at the end of each pass, after all comments of the pass are posted.',
     submitPassResultsSchema,
     (port, args) => port.submitPassResults(args)
+  ),
+  defineTool(
+    'submitConfirmation',
+    'Confirmation sessions only: your answer on the finding you were asked to confirm, with your reasoning and a minimal failing test. Call it once per prompt; a review session is refused.',
+    submitConfirmationSchema,
+    (port, args) => port.submitConfirmation(args)
   )
 ]
 

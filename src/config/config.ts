@@ -14,6 +14,7 @@ import {
   patternField,
   providerEnvField
 } from './fields.js'
+import { confirmMinScoreField, optionalModelField } from './confirmation-fields.js'
 import { INPUTS, type InputName } from './inputs.js'
 import { parseOpencodeOverrides, type JsonObject } from './opencode-overrides.js'
 
@@ -60,7 +61,9 @@ const schema = z.object({
   failOn: choiceField('fail_on', ['never', 'request_changes', 'needs_major_work'] as const),
   dryRun: booleanField('dry_run'),
   providerEnv: providerEnvField('provider_env'),
-  reviewerModels: modelListField('reviewer_models', MAX_REVIEWER_MODELS)
+  reviewerModels: modelListField('reviewer_models', MAX_REVIEWER_MODELS),
+  confirmMinScore: confirmMinScoreField('confirm_min_score'),
+  confirmModel: optionalModelField('confirm_model')
 })
 
 /** Settings the repository config file may also set; see effective-config.ts. */
@@ -99,7 +102,9 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   failOn: 'fail_on',
   dryRun: 'dry_run',
   providerEnv: 'provider_env',
-  reviewerModels: 'reviewer_models'
+  reviewerModels: 'reviewer_models',
+  confirmMinScore: 'confirm_min_score',
+  confirmModel: 'confirm_model'
 }
 
 export class ConfigError extends Error {

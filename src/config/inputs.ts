@@ -141,6 +141,17 @@ export const INPUTS = [
     description:
       'Comma- or newline-separated provider/model list of extra reviewer models (at most 4). Each runs the four passes in its own sidecar, concurrently with `model`, and their findings are merged: a finding several models raise is published once, naming them. Each model multiplies the cost; only `model` answers earlier threads. Empty: `model` reviews alone.',
     actionDefault: ''
+  },
+  {
+    name: 'confirm_min_score',
+    description:
+      'Staged findings scored at least this (1-10) are each checked by two independent confirmation sessions before they are published: refuted by both, not posted; split, posted as unconfirmed (it cannot raise the verdict above request_changes). "off" disables confirmation. Each confirmed finding costs two more agent sessions.',
+    actionDefault: '9'
+  },
+  {
+    name: 'confirm_model',
+    description: 'Model (provider/model) of the confirmation sessions; empty: the model input.',
+    actionDefault: ''
   }
 ] as const satisfies readonly InputSpec[]
 
@@ -159,6 +170,11 @@ export const OUTPUTS = [
   { name: 'findings_posted', description: 'Findings posted (inline or in the summary).' },
   { name: 'findings_suppressed', description: 'Findings dropped below the score threshold.' },
   { name: 'threads_resolved', description: 'Earlier threads resolved in this run.' },
+  {
+    name: 'findings_refuted',
+    description:
+      'Staged findings both confirmation sessions refuted, so they were not posted (confirm_min_score).'
+  },
   { name: 'skipped_reason', description: 'Why no review ran; empty when one did.' },
   { name: 'input_tokens', description: 'Model input tokens of the run, as opencode reports them.' },
   {

@@ -19,6 +19,7 @@ import {
 } from './finding-agreement.js'
 import { absorbedReopening, noveltyOf } from './finding-novelty.js'
 import { regressionNote } from './earlier-findings.js'
+import type { Confirmation } from './confirmation.js'
 import { decideScore, type CombinedPart, type ScoringPolicy } from './scoring.js'
 import type { ThreadState } from './threads.js'
 
@@ -35,7 +36,8 @@ export interface FindingInput {
   readonly combines?: readonly string[] | undefined
 }
 
-export type FindingState = 'staged' | 'suppressed' | 'withdrawn' | 'combined'
+/** 'refuted': both confirmation sessions refuted it after pass 4; never published. */
+export type FindingState = 'staged' | 'suppressed' | 'withdrawn' | 'combined' | 'refuted'
 
 export interface StagedFinding extends Omit<FindingInput, 'combines' | 'score'> {
   /** "F1", "F2", ... for staged findings, "S1", ... for suppressed ones. */
@@ -63,6 +65,8 @@ export interface StagedFinding extends Omit<FindingInput, 'combines' | 'score'> 
    * built elsewhere may leave it out.
    */
   reviewers?: string[]
+  /** The outcome of the confirmation sessions (confirm_min_score); absent when not confirmed. */
+  confirmation?: Confirmation
 }
 
 export type StageResult =
@@ -100,6 +104,8 @@ export interface StageCounts {
   readonly rejected: number
   readonly withdrawn: number
   readonly combined: number
+  /** Refuted by both confirmation sessions (optional: older callers build counts without it). */
+  readonly refuted?: number
 }
 
 export class FindingStage {
@@ -257,6 +263,23 @@ export class FindingStage {
     return { kind: 'staged', id, score: decision.score, reason: decision.reason }
   }
 
+  /**
+   * After pass 4: the confirmation outcome of a staged finding. Refuted by
+   * both confirmers, it leaves the findings to publish; otherwise it is
+   * published carrying the outcome.
+   */
+  confirm(id: string, confirmation: Confirmation): void {
+    const finding = this.find(id)
+    if (finding === undefined || finding.state !== 'staged') {
+      throw new Error(`"${id}" is not a staged finding (staged: ${this.liveIds('staged')}).`)
+    }
+    finding.confirmation = confirmation
+    if (confirmation.outcome === 'refuted') {
+      finding.state = 'refuted'
+      finding.note = confirmation.note
+    }
+  }
+
   /** Findings to publish, most severe first. */
   publishable(): StagedFinding[] {
     return this.findings.filter((f) => f.state === 'staged').sort((a, b) => b.score - a.score)
@@ -275,7 +298,8 @@ export class FindingStage {
       duplicates: this.duplicates,
       rejected: this.rejected,
       withdrawn: by('withdrawn'),
-      combined: by('combined')
+      combined: by('combined'),
+      refuted: by('refuted')
     }
   }
 

@@ -10,6 +10,8 @@
  * no line close enough gets a file-level comment; a file outside the PR goes
  * to the summary (GitHub refuses comments there).
  */
+import { recordedConfirmation } from './confirmation.js'
+import { withConfirmationNote } from './confirmation-note.js'
 import type { StagedFinding } from './finding-stage.js'
 import type { DiffIndex } from './hunks.js'
 import { formatBotComment, type FindingBlock } from './rmcoc.js'
@@ -111,7 +113,8 @@ export function findingBlock(
     id: finding.id,
     ...(finding.reviewers === undefined || finding.reviewers.length === 0
       ? {}
-      : { reviewers: [...finding.reviewers] })
+      : { reviewers: [...finding.reviewers] }),
+    ...recordedConfirmation(finding.confirmation)
   }
 }
 
@@ -140,7 +143,8 @@ export function findingCommentBody(
 ): string {
   const block = findingBlock(finding, secrets)
   const agreed = agreementNote(finding)
-  const body = agreed === '' ? finding.body : `${finding.body}\n\n${agreed}`
+  const confirmed = withConfirmationNote(finding.body, finding.file, finding.confirmation)
+  const body = agreed === '' ? confirmed : `${confirmed}\n\n${agreed}`
   const text = note === '' ? body : `${note}\n\n${body}`
   return sanitizeComment({ text, secrets, compose: (t) => formatBotComment(t, block) })
 }

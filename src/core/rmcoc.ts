@@ -86,7 +86,12 @@ const findingBlock = z
      * The reviewer models (provider/model) that raised it, when several
      * reviewed: its agreement. Absent in blocks of single-model runs.
      */
-    reviewers: reviewerList.optional()
+    reviewers: reviewerList.optional(),
+    /**
+     * The outcome of the two confirmation sessions (confirm_min_score);
+     * absent when the finding was not confirmed (below the score, or older).
+     */
+    confirmation: z.enum(['confirmed', 'unconfirmed']).optional()
   })
   .refine((b) => b.base_score === undefined || b.base_score <= b.score, {
     message: 'base_score must not exceed score',
@@ -124,7 +129,9 @@ const summaryRecord = z.object({
   status: z.enum(THREAD_STATUSES),
   resolution: z.enum(RESOLUTIONS).optional(),
   /** As on a thread's finding block: the reviewer models that raised it. */
-  reviewers: reviewerList.optional()
+  reviewers: reviewerList.optional(),
+  /** As on a thread's finding block: confirmed, or published unconfirmed. */
+  confirmation: z.enum(['confirmed', 'unconfirmed']).optional()
 })
 
 const summaryBlock = z.object({

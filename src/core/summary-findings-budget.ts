@@ -24,12 +24,16 @@ const REASON_TEXT: Record<SummaryFindingReason, string> = {
   'rejected-by-github': 'GitHub refused the inline comment'
 }
 
+/** The score, and the confirmation outcome when the finding was confirmed. */
+const scoreOf = (f: SummaryFinding): string =>
+  f.confirmation === undefined ? `score ${f.score}` : `score ${f.score}, ${f.confirmation}`
+
 function findingTitle(f: SummaryFinding): string {
-  return `#### \`${f.id}\` ${where(f.path, f.line)}, score ${f.score} (${REASON_TEXT[f.reason]})`
+  return `#### \`${f.id}\` ${where(f.path, f.line)}, ${scoreOf(f)} (${REASON_TEXT[f.reason]})`
 }
 
 const lineHead = (f: SummaryFinding): string =>
-  `- \`${f.id}\` ${where(f.path, f.line)}, score ${f.score} (${REASON_TEXT[f.reason]}): `
+  `- \`${f.id}\` ${where(f.path, f.line)}, ${scoreOf(f)} (${REASON_TEXT[f.reason]}): `
 
 const leftOutNote = (count: number): string =>
   `_${count} findings: assessments left out to fit the comment._`

@@ -4,6 +4,7 @@
  * first release are optional so a caller that does not know them still
  * compiles and gets today's output.
  */
+import type { RecordedConfirmation } from './confirmation.js'
 import type { StageCounts } from './finding-stage.js'
 import type { SummaryRecord } from './rmcoc.js'
 import type { RunScope } from './run-scope.js'
@@ -33,6 +34,8 @@ export interface PostedFinding {
    * absent when the gateway did not say which comment holds it.
    */
   readonly fingerprint?: string
+  /** The confirmation outcome (confirm_min_score); absent when not confirmed. */
+  readonly confirmation?: RecordedConfirmation
 }
 
 /** Why a finding is in the summary rather than inline. */
@@ -50,6 +53,8 @@ export interface SummaryFinding {
   readonly category?: string
   /** The reviewer models that raised it, when several reviewed (its agreement). */
   readonly reviewers?: readonly string[]
+  /** The confirmation outcome (confirm_min_score); absent when not confirmed. */
+  readonly confirmation?: RecordedConfirmation
 }
 
 export interface RunCounts extends StageCounts {

@@ -71,12 +71,15 @@ function postedSection(input: SummaryInput): string[] {
   const fileLevel = input.posted.filter((p) => p.placement === 'file').length
   const out = [
     '### Findings',
-    `Posted inline: ${input.posted.length}${fileLevel > 0 ? ` (${fileLevel} at file level)` : ''} · in this summary: ${input.inSummary.length} · suppressed below the threshold: ${c.suppressed} · duplicates: ${c.duplicates} · withdrawn: ${c.withdrawn} · combined: ${c.combined} · rejected: ${c.rejected}`
+    `Posted inline: ${input.posted.length}${fileLevel > 0 ? ` (${fileLevel} at file level)` : ''} · in this summary: ${input.inSummary.length} · suppressed below the threshold: ${c.suppressed} · duplicates: ${c.duplicates} · withdrawn: ${c.withdrawn} · combined: ${c.combined} · rejected: ${c.rejected}${(c.refuted ?? 0) > 0 ? ` · refuted by both confirmers: ${c.refuted}` : ''}`
   ]
   if (input.posted.length > 0) {
     out.push(
       input.posted
-        .map((p) => `- **${p.score}** ${where(p.path, p.line)}: ${oneLine(p.finding)}`)
+        .map(
+          (p) =>
+            `- **${p.score}**${p.confirmation === undefined ? '' : ` (${p.confirmation})`} ${where(p.path, p.line)}: ${oneLine(p.finding)}`
+        )
         .join('\n')
     )
   }

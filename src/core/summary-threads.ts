@@ -45,7 +45,8 @@ export function summaryThreads(
         assessment: finding.assessment ?? '',
         score: finding.score,
         ...(finding.category === undefined ? {} : { category: finding.category }),
-        ...(finding.reviewers === undefined ? {} : { reviewers: finding.reviewers })
+        ...(finding.reviewers === undefined ? {} : { reviewers: finding.reviewers }),
+        ...(finding.confirmation === undefined ? {} : { confirmation: finding.confirmation })
       },
       developer_replies: [],
       github_resolved: resolved,

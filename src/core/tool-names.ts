@@ -5,8 +5,8 @@
  * OpenCode exposes a tool `t` of a remote MCP server `s` to the model as
  * `s_t` (verified against opencode 1.18.33). The bridge therefore serves two
  * MCP servers so the model sees exactly the names of the design document:
- * `github_*` for the GitHub interaction tools and `submit_pass_results` for
- * the workflow tool.
+ * `github_*` for the GitHub interaction tools, `submit_pass_results` for
+ * the workflow tool and `submit_confirmation` for the confirmation sessions.
  */
 
 /** MCP server names, i.e. the keys under `mcp.<name>` in the OpenCode config. */
@@ -21,7 +21,9 @@ export const BRIDGE_TOOLS = {
   replyToThread: { server: 'github', tool: 'reply_to_thread' },
   resolveThread: { server: 'github', tool: 'resolve_thread' },
   getFilePatch: { server: 'github', tool: 'get_file_patch' },
-  submitPassResults: { server: 'submit', tool: 'pass_results' }
+  submitPassResults: { server: 'submit', tool: 'pass_results' },
+  /** A confirmation session's answer on a blocking finding (review/confirm-findings.ts). */
+  submitConfirmation: { server: 'submit', tool: 'confirmation' }
 } as const satisfies Record<string, { server: McpServerName; tool: string }>
 
 export type BridgeToolKey = keyof typeof BRIDGE_TOOLS

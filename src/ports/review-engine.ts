@@ -26,6 +26,8 @@ export type ReviewOutcome =
       readonly findingsPosted: number
       readonly findingsSuppressed: number
       readonly threadsResolved: number
+      /** Staged findings both confirmation sessions refuted (not posted); absent: none. */
+      readonly findingsRefuted?: number
       /** Model usage of the run as opencode reported it; absent when none was reported. */
       readonly usage?: ModelUsage
       /** Path of the SARIF file of the PR's open findings; absent when none was written. */

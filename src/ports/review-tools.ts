@@ -106,6 +106,19 @@ export interface FilePatchResult {
   readonly note?: string
 }
 
+/**
+ * A confirmation session's answer on the one finding it was given: is the
+ * defect real, why, and a minimal test that fails because of it (written
+ * out, never run: the sandbox is read-only).
+ */
+export interface SubmitConfirmationArgs {
+  readonly finding_id: string
+  readonly verdict: 'confirmed' | 'refuted'
+  readonly reasoning: string
+  /** Required with "confirmed"; may be empty with "refuted". */
+  readonly failing_test?: string
+}
+
 /** Outcome of a tool that changes state but has nothing else to return. */
 export interface ToolAck {
   readonly ok: true
@@ -126,4 +139,6 @@ export interface ReviewTools {
   resolveThread(args: ResolveThreadArgs): Promise<ToolAck>
   submitPassResults(args: SubmitPassResultsArgs): Promise<ToolAck>
   getFilePatch(args: GetFilePatchArgs): Promise<FilePatchResult>
+  /** Only a confirmation session answers with it; the review's own sessions are refused. */
+  submitConfirmation(args: SubmitConfirmationArgs): Promise<ToolAck>
 }

@@ -12,6 +12,7 @@ import type { FindingStage } from '../core/finding-stage.js'
 import { shouldPostSummary } from '../core/summary.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import type { ReviewScope } from './change-since.js'
+import type { ConfirmationReport } from './confirm-findings.js'
 import type { PassRunResult } from './orchestrator.js'
 import type { PreparedRun } from './prepare-run.js'
 import { publishFindings } from './publish.js'
@@ -38,6 +39,8 @@ export interface FinishInput {
    * from all of them.
    */
   readonly reviewers?: readonly ReviewerRun[]
+  /** What confirming the blocking findings did; absent when none needed it. */
+  readonly confirmation?: ConfirmationReport
 }
 
 /** The head now, when it moved while this run reviewed another one. */
@@ -100,7 +103,10 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     )
   }
   const reviewers = input.reviewers === undefined ? undefined : reviewerReports(input.reviewers)
-  const passes = reviewers === undefined ? passMetrics(run) : reviewers.flatMap((r) => r.passes)
+  const passes = [
+    ...(reviewers === undefined ? passMetrics(run) : reviewers.flatMap((r) => r.passes)),
+    ...(input.confirmation === undefined ? [] : [input.confirmation.metrics])
+  ]
   const refused =
     input.reviewers === undefined ? tools.refused : input.reviewers.flatMap((r) => r.tools.refused)
   const files = await deps.report({
@@ -134,6 +140,7 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     verdict: verdict.verdict,
     findingsPosted: published.posted.length + published.inSummary.length,
     findingsSuppressed: stage.counts().suppressed,
+    findingsRefuted: stage.counts().refuted ?? 0,
     threadsResolved: count('resolved') + count('conceded'),
     usage: sumUsage(passes),
     ...(files?.sarifFile === undefined ? {} : { sarifFile: files.sarifFile })

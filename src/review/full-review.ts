@@ -13,6 +13,7 @@ import { assessSensitivity, type SensitivityAssessment } from '../core/sensitivi
 import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
 import { reviewScope, type ReviewScope } from './change-since.js'
 import { ensureCheckoutIsHead } from './checkout-guard.js'
+import { confirmFindings } from './confirm-findings.js'
 import { finishRun } from './finish-run.js'
 import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from './pass-prompts.js'
 import type { PreparedRun } from './prepare-run.js'
@@ -241,6 +242,17 @@ async function reviewWithCheck(
         log: deps.log
       })
     }
+    const confirmation = await confirmFindings({
+      stage,
+      config,
+      files: context.files,
+      earlier: prepared.state.threads,
+      deps,
+      warn: (message) => {
+        tools.warnings.push(message)
+        deps.log.warning(message)
+      }
+    })
     outcome = await finishRun({
       prepared,
       config,
@@ -250,7 +262,8 @@ async function reviewWithCheck(
       scope,
       deps,
       check,
-      ...(runs.length > 1 ? { reviewers: runs } : {})
+      ...(runs.length > 1 ? { reviewers: runs } : {}),
+      ...(confirmation === undefined ? {} : { confirmation })
     })
   } catch (error) {
     return await failReview(

@@ -4,6 +4,7 @@
  * file-level comments one by one, and whatever GitHub refuses (or the plan
  * sends there) into the summary. Nothing is dropped.
  */
+import { recordedConfirmation } from '../core/confirmation.js'
 import type { StagedFinding } from '../core/finding-stage.js'
 import { buildDiffIndex } from '../core/hunks.js'
 import { threadFingerprint } from '../core/open-finding.js'
@@ -45,7 +46,8 @@ function toSummary(finding: StagedFinding, reason: SummaryFinding['reason']): Su
     ...(finding.category === undefined ? {} : { category: finding.category }),
     ...(finding.reviewers === undefined || finding.reviewers.length === 0
       ? {}
-      : { reviewers: finding.reviewers })
+      : { reviewers: finding.reviewers }),
+    ...recordedConfirmation(finding.confirmation)
   }
 }
 
@@ -87,7 +89,8 @@ export async function publishFindings(input: PublishInput): Promise<PublishResul
       score: item.finding.score,
       finding: item.finding.finding,
       placement: placement.placed,
-      fingerprint: threadFingerprint(item.findingId, placement.comment.id)
+      fingerprint: threadFingerprint(item.findingId, placement.comment.id),
+      ...recordedConfirmation(item.finding.confirmation)
     })
   }
 

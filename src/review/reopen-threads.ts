@@ -4,6 +4,8 @@
  * in it as a reply, so the history of the issue stays in one place. When the
  * token may not unresolve, the reply still goes out and the summary warns.
  */
+import { recordedConfirmation } from '../core/confirmation.js'
+import { withConfirmationNote } from '../core/confirmation-note.js'
 import { getErrorMessage } from '../core/error-message.js'
 import type { StagedFinding } from '../core/finding-stage.js'
 import { threadFingerprint } from '../core/open-finding.js'
@@ -27,7 +29,8 @@ export interface ReopenResult {
 }
 
 function reopeningBody(finding: StagedFinding, secrets: readonly string[]): string {
-  const text = `**Regression:** this was resolved as fixed earlier, and it is back.\n\n${finding.body}`
+  const body = withConfirmationNote(finding.body, finding.file, finding.confirmation)
+  const text = `**Regression:** this was resolved as fixed earlier, and it is back.\n\n${body}`
   return sanitizeComment({
     text,
     secrets,
@@ -64,7 +67,8 @@ export async function reopenThreads(input: ReopenInput): Promise<ReopenResult> {
       finding: finding.finding,
       placement: thread.line === null ? 'file' : 'line',
       // The thread keeps the identity of its root comment, as later runs read it.
-      fingerprint: threadFingerprint(thread.assessment.id, thread.root_comment_id)
+      fingerprint: threadFingerprint(thread.assessment.id, thread.root_comment_id),
+      ...recordedConfirmation(finding.confirmation)
     })
   }
   return { posted }

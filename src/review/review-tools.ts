@@ -11,6 +11,7 @@ import type { RefusedFinding } from '../core/run-report.js'
 import { formatBotComment, type ReplyBlock, type Resolution } from '../core/rmcoc.js'
 import { sanitizeComment } from '../core/sanitize.js'
 import type { RunState, ThreadState } from '../core/threads.js'
+import { TOOL_NAMES } from '../core/tool-names.js'
 import type {
   FilePatchResult,
   PostReviewCommentArgs,
@@ -180,6 +181,12 @@ export class ActionReviewTools implements ReviewTools {
     this.record(thread, 'resolved', args.reason, 'fixed')
     if (thread.origin !== 'summary') await this.resolveOnGitHub(thread)
     return { ok: true }
+  }
+
+  async submitConfirmation(): Promise<ToolAck> {
+    throw new Error(
+      `${TOOL_NAMES.submitConfirmation} is for confirmation sessions only; this review reports findings with its review tools and ends each pass with ${TOOL_NAMES.submitPassResults}.`
+    )
   }
 
   async submitPassResults(args: SubmitPassResultsArgs): Promise<ToolAck> {

@@ -7,6 +7,7 @@ import type { PullRequestData } from '../core/pr-data.js'
 import type { PassMetrics, ReviewerReport } from '../core/run-report.js'
 import type { PassReport as SummaryPass, SummaryInput } from '../core/summary.js'
 import type { RunState } from '../core/threads.js'
+import { UNCONFIRMED_VERDICT_CAP, verdictWeight } from '../core/confirmation.js'
 import { decideVerdict, type VerdictDecision } from '../core/verdict.js'
 import type { ReviewScope } from './change-since.js'
 import type { PassRunResult } from './orchestrator.js'
@@ -26,13 +27,33 @@ export function verdictAfterRun(
   published: Pick<PublishResult, 'posted' | 'inSummary'>,
   live: RunState
 ): VerdictDecision {
-  const openScores = live.threads.filter((t) => OPEN.has(t.status)).map((t) => t.score)
-  return decideVerdict({
+  // An unconfirmed finding weighs at most request_changes (core/confirmation.ts).
+  const openScores = live.threads
+    .filter((t) => OPEN.has(t.status))
+    .map((t) => verdictWeight(t.score, t.assessment.confirmation))
+  const postedScores = [...published.posted, ...published.inSummary].map((f) =>
+    verdictWeight(f.score, f.confirmation)
+  )
+  const decision = decideVerdict({
     reviews: pr.reviews,
-    postedScores: [...published.posted, ...published.inSummary]
-      .map((f) => f.score)
-      .concat(openScores)
+    postedScores: [...postedScores, ...openScores].filter((s) => s !== undefined)
   })
+  const capped = [
+    ...[...published.posted, ...published.inSummary].map((f) => [f.score, f.confirmation] as const),
+    ...live.threads
+      .filter((t) => OPEN.has(t.status))
+      .map((t) => [t.score, t.assessment.confirmation] as const)
+  ].filter(
+    ([score, confirmation]) => confirmation === 'unconfirmed' && score > UNCONFIRMED_VERDICT_CAP
+  )
+  if (capped.length === 0) return decision
+  return {
+    ...decision,
+    reasons: [
+      ...decision.reasons,
+      `${capped.length} unconfirmed finding(s) scored above ${UNCONFIRMED_VERDICT_CAP} weigh ${UNCONFIRMED_VERDICT_CAP}: the confirmers did not agree the defect is real`
+    ]
+  }
 }
 
 function passNote(pass: PassRunResult['passes'][number]): string | undefined {

@@ -4,6 +4,7 @@
  * not go inline. Ids are stable across runs (the head they were first
  * published on, then the run's finding id), so a later run can name them.
  */
+import type { RecordedConfirmation } from '../core/confirmation.js'
 import type { SummaryRecord } from '../core/rmcoc.js'
 import type { SummaryFinding } from '../core/summary.js'
 import type { RunState } from '../core/threads.js'
@@ -20,6 +21,12 @@ function clip(text: string, max: number): string {
 function categoryOf(category: string | undefined): { category?: string } {
   const kept = clip(category ?? '', 40)
   return kept === '' ? {} : { category: kept }
+}
+
+function confirmationOf(confirmation: RecordedConfirmation | undefined): {
+  confirmation?: RecordedConfirmation
+} {
+  return confirmation === undefined ? {} : { confirmation }
 }
 
 /** What the run record's schema holds at most. */
@@ -84,7 +91,8 @@ export function summaryRecordsAfterRun(
         ? {}
         : { reviewers: thread.assessment.reviewers }),
       status: thread.status,
-      ...(thread.resolution === undefined ? {} : { resolution: thread.resolution })
+      ...(thread.resolution === undefined ? {} : { resolution: thread.resolution }),
+      ...confirmationOf(thread.assessment.confirmation)
     }))
   const taken = new Set(earlier.map((record) => record.id))
   const added = published.map((finding): SummaryRecord => ({
@@ -98,7 +106,8 @@ export function summaryRecordsAfterRun(
     score: finding.score,
     ...categoryOf(finding.category),
     ...(finding.reviewers === undefined ? {} : { reviewers: [...finding.reviewers] }),
-    status: 'PENDING'
+    status: 'PENDING',
+    ...confirmationOf(finding.confirmation)
   }))
   return withinCap([...earlier, ...added])
 }

@@ -11,6 +11,7 @@ import { getErrorMessage } from '../core/error-message.js'
 import { FindingStage } from '../core/finding-stage.js'
 import { NO_USAGE, sumUsage, type ModelUsage } from '../core/model-usage.js'
 import type { ThreadState } from '../core/threads.js'
+import { verdictWeight } from '../core/confirmation.js'
 import { decideVerdict } from '../core/verdict.js'
 import type { AgentSession, AgentTurn } from '../ports/agent-session.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../ports/review-engine.js'
@@ -135,7 +136,10 @@ export async function threadsOnlyRun(
     threadIds: new Set([thread.id])
   })
   const live = tools.liveState()
-  const open = live.threads.filter((t) => t.status !== 'RESOLVED').map((t) => t.score)
+  const open = live.threads
+    .filter((t) => t.status !== 'RESOLVED')
+    .map((t) => verdictWeight(t.score, t.assessment.confirmation))
+    .filter((score) => score !== undefined)
   const verdict = decideVerdict({ reviews: prepared.context.pr.reviews, postedScores: open })
   const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id)
   deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`)

@@ -8,3 +8,4 @@ export {
   FAKE_SECOND_MODEL_ID,
   fakeProviderOverrides
 } from './provider.js'
+export { ScriptedConversations, type ConversationPlan } from './conversations.js'

@@ -62,6 +62,11 @@ export class FakeModel {
   /** The usage reported with every answered agent turn, in order. */
   readonly reportedUsage: CompletionUsage[] = []
   fallback: ScriptStep = { text: 'Nothing more to add.' }
+  /**
+   * Answers a request before the queue does, e.g. one scripted conversation
+   * per session (see conversations.ts); undefined leaves it to the queue.
+   */
+  route: ((request: RecordedRequest) => ScriptStep | undefined) | undefined
   /** Awaited before each agent turn is answered: a look at the world mid-run. */
   onAgentRequest: ((request: RecordedRequest) => Promise<void> | void) | undefined
   private readonly queue: ScriptStep[] = []
@@ -153,11 +158,13 @@ export class FakeModel {
     }
     this.requests.push(recorded)
     await this.onAgentRequest?.(recorded)
+    // A route (per conversation) answers first, then a model's own queue, then the shared one.
     const own = this.modelQueues.get(String((body as { model?: unknown })?.model))
     const step =
-      own !== undefined
+      this.route?.(recorded) ??
+      (own !== undefined
         ? (own.steps.shift() ?? own.fallback)
-        : (this.queue.shift() ?? this.fallback)
+        : (this.queue.shift() ?? this.fallback))
     if ('text' in step || 'toolCalls' in step) this.reportedUsage.push(step.usage ?? FAKE_USAGE)
     return this.answer(res, body, step)
   }

@@ -1,0 +1,165 @@
+/**
+ * Confirmation of blocking findings with the real opencode binary: the
+ * review's four passes stage findings, then two confirmer sidecars check
+ * each score-9+ finding in fresh sessions, scripted per conversation by the
+ * fake model (their requests arrive in no fixed order).
+ */
+import { jest } from '@jest/globals'
+import { parseRmcoc } from '../../src/core/rmcoc.js'
+import {
+  ScriptedConversations,
+  type RecordedRequest,
+  type ScriptStep
+} from '../support/fake-model/index.js'
+import { addedFile, pass, startScenario, tool, type Scenario } from './harness.js'
+import { bySession, messageText, passPrompt, prefixBreaks } from './requests.js'
+
+jest.setTimeout(240_000)
+
+const refunds = addedFile(
+  'src/refunds.ts',
+  Array.from({ length: 40 }, (_, i) => `export const step${i + 1} = ${i + 1}`)
+)
+
+const TEST = "it('caps the refund', () => expect(refund(100, 150)).toBe(100))"
+
+type Body = { messages?: { role: string; content?: unknown }[] }
+const texts = (request: RecordedRequest, role: string): string[] =>
+  ((request.body as Body).messages ?? []).filter((m) => m.role === role).map(messageText)
+
+const isConfirmer = (request: RecordedRequest): boolean =>
+  texts(request, 'system').some((text) => text.includes('independent checker'))
+
+/** One answer in a confirmer session: the tool call, then the text that ends the turn. */
+const answer = (findingId: string, verdict: 'confirmed' | 'refuted'): ScriptStep[] => [
+  {
+    toolCalls: [
+      {
+        name: 'submit_confirmation',
+        arguments: {
+          finding_id: findingId,
+          verdict,
+          reasoning: `Followed the code path for ${findingId}: ${verdict}.`,
+          ...(verdict === 'confirmed' ? { failing_test: TEST } : {})
+        }
+      }
+    ]
+  },
+  { text: 'Answered.' }
+]
+
+/**
+ * Per finding, the verdicts of its first and second confirmer session (in
+ * the order their first requests arrive), round by round.
+ */
+function confirmers(plan: Record<string, ('confirmed' | 'refuted')[][]>): ScriptedConversations {
+  return new ScriptedConversations({
+    belongs: isConfirmer,
+    keyOf: (request) => /finding (F\d+)/.exec(texts(request, 'user')[0] ?? '')?.[1] ?? '?',
+    scriptFor: (key, index) => (plan[key]?.[index] ?? []).flatMap((verdict) => answer(key, verdict))
+  })
+}
+
+let scenario: Scenario
+afterEach(async () => {
+  await scenario.stop()
+})
+
+it('refuted by both: not published, not request_changes; confirmers see none of the review', async () => {
+  scenario = await startScenario([refunds])
+  const conversations = confirmers({ F1: [['refuted'], ['refuted']] })
+  scenario.model.route = conversations.route
+  scenario.model.enqueue(
+    ...pass(1, [tool.post('src/refunds.ts', 10, 9, 'Refund can exceed the captured amount')]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run()
+  expect(result.failed).toBe(false)
+  expect(scenario.pr.threads).toHaveLength(0)
+  expect(result.outputs).toMatchObject({
+    verdict: 'approve',
+    findings_posted: '0',
+    findings_refuted: '1'
+  })
+  expect(result.jobSummary).toMatch(/refuted/)
+  expect(result.jobSummary).toMatch(/confirmation<\/td><td>completed \(4 model requests\)/)
+
+  // Two confirmer sessions, each its own conversation: none of the pass prompts.
+  const requests = scenario.model.requests
+  const review = requests.filter((r) => !isConfirmer(r))
+  const checks = requests.filter(isConfirmer)
+  expect(bySession(checks)).toHaveLength(2)
+  const passes = [1, 2, 3, 4].map((n) => passPrompt(review, n))
+  for (const request of checks) {
+    const all = JSON.stringify(request.body)
+    for (const prompt of passes) expect(all).not.toContain(JSON.stringify(prompt).slice(1, 200))
+    expect(all).not.toContain('Pass 1 of 4')
+    expect(texts(request, 'user')[0]).toContain('Check finding F1 (scored 9 of 10)')
+  }
+  for (const session of bySession(checks)) expect(prefixBreaks(session)).toEqual([])
+})
+
+it('confirmed: published with its failing test; split after the exchange: published unconfirmed', async () => {
+  scenario = await startScenario([refunds])
+  const conversations = confirmers({
+    F1: [['confirmed'], ['confirmed']],
+    F2: [
+      ['confirmed', 'confirmed'],
+      ['refuted', 'refuted']
+    ]
+  })
+  scenario.model.route = conversations.route
+  scenario.model.enqueue(
+    ...pass(1, [
+      tool.post('src/refunds.ts', 10, 9, 'Refund can exceed the captured amount'),
+      tool.post('src/refunds.ts', 20, 9, 'Concurrent refunds double-spend the balance')
+    ]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run()
+  expect(result.failed).toBe(false)
+  const bodies = new Map(
+    scenario.pr.threads.map((t) => [t.comments[0]?.line, t.comments[0]?.body ?? ''])
+  )
+  const confirmed = bodies.get(10) ?? ''
+  expect(confirmed).toContain('**Confirmed** by two independent checks.')
+  expect(confirmed).toContain(`\`\`\`ts\n${TEST}\n\`\`\``)
+  expect(confirmed).not.toContain('```suggestion')
+  const split = bodies.get(20) ?? ''
+  expect(split).toContain('⚠️ **Unconfirmed:** the confirmers still disagreed')
+  const outcome = (body: string) => {
+    const parsed = parseRmcoc(body)
+    return parsed.ok && parsed.block.kind === 'finding' ? parsed.block.confirmation : 'none'
+  }
+  expect([outcome(confirmed), outcome(split)]).toEqual(['confirmed', 'unconfirmed'])
+  // The confirmed 9 decides; the unconfirmed one alone could not.
+  expect(result.outputs).toMatchObject({ verdict: 'needs_major_work', findings_refuted: '0' })
+
+  // The exchange is a second prompt in the same session, extending it unchanged.
+  const sessions = bySession(scenario.model.requests.filter(isConfirmer))
+  expect(sessions).toHaveLength(4)
+  const exchanged = sessions.filter((s) =>
+    texts(s.at(-1)!, 'user').some((t) => t.includes('The other checker answered differently'))
+  )
+  expect(exchanged).toHaveLength(2)
+  for (const session of sessions) expect(prefixBreaks(session)).toEqual([])
+})
+
+it('confirm_min_score off: no confirmation session', async () => {
+  scenario = await startScenario([refunds])
+  scenario.model.route = confirmers({}).route
+  scenario.model.enqueue(
+    ...pass(1, [tool.post('src/refunds.ts', 10, 9, 'Refund can exceed the captured amount')]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run({ inputs: { confirm_min_score: 'off' } })
+  expect(result.failed).toBe(false)
+  expect(scenario.model.requests.filter(isConfirmer)).toEqual([])
+  expect(result.outputs).toMatchObject({ verdict: 'needs_major_work', findings_posted: '1' })
+})

@@ -1,0 +1,101 @@
+import { describe, expect, it } from '@jest/globals'
+import { FindingStage } from '../../src/core/finding-stage.js'
+import { TOOL_NAMES } from '../../src/core/tool-names.js'
+import type { ReviewGateway } from '../../src/ports/review-gateway.js'
+import { ConfirmationTools } from '../../src/review/confirmation-tools.js'
+import { ActionReviewTools } from '../../src/review/review-tools.js'
+import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
+
+const files = [
+  { path: 'src/db.ts', status: 'modified', additions: 1, deletions: 0, patch: '@@ -1 +1,2 @@\n+q' }
+]
+
+describe('ConfirmationTools', () => {
+  it('records the answer on the assigned finding, case-insensitively', async () => {
+    const tools = new ConfirmationTools('A', files)
+    tools.assign('F2')
+    const ack = await tools.submitConfirmation({
+      finding_id: 'f2',
+      verdict: 'confirmed',
+      reasoning: 'Real.',
+      failing_test: 'test()'
+    })
+    expect(ack).toEqual({ ok: true, note: 'Your answer on F2 is recorded. Stop here.' })
+    expect(tools.answer()).toEqual({
+      verdict: 'confirmed',
+      reasoning: 'Real.',
+      failingTest: 'test()'
+    })
+  })
+
+  it('refuses an answer on another finding, and one before any finding is assigned', async () => {
+    const tools = new ConfirmationTools('B', files)
+    await expect(
+      tools.submitConfirmation({ finding_id: 'F1', verdict: 'refuted', reasoning: 'No.' })
+    ).rejects.toThrow('No finding is under confirmation in this session')
+    tools.assign('F1')
+    await expect(
+      tools.submitConfirmation({ finding_id: 'F3', verdict: 'refuted', reasoning: 'No.' })
+    ).rejects.toThrow(
+      'finding_id is "F3", but the finding under confirmation is "F1"; answer on F1.'
+    )
+    expect(tools.answer()).toBeUndefined()
+  })
+
+  it('forgets the answer on a new assignment and before the exchange', async () => {
+    const tools = new ConfirmationTools('A', files)
+    tools.assign('F1')
+    await tools.submitConfirmation({ finding_id: 'F1', verdict: 'refuted', reasoning: 'No.' })
+    tools.clearAnswer()
+    expect(tools.answer()).toBeUndefined()
+    await tools.submitConfirmation({ finding_id: 'F1', verdict: 'refuted', reasoning: 'No.' })
+    tools.assign('F2')
+    expect(tools.answer()).toBeUndefined()
+  })
+
+  it('reads patches of the PR', async () => {
+    const tools = new ConfirmationTools('A', files)
+    expect(await tools.getFilePatch({ file: 'src/db.ts' })).toMatchObject({
+      patch: files[0]?.patch
+    })
+    await expect(tools.getFilePatch({ file: 'src/other.ts' })).rejects.toThrow(
+      'file "src/other.ts" is not in the pull request\'s file list'
+    )
+  })
+
+  it('refuses every review tool and the run state, with the reason', async () => {
+    const tools = new ConfirmationTools('A', files)
+    const calls: [string, () => Promise<unknown>][] = [
+      [TOOL_NAMES.getRunState, () => tools.getRunState()],
+      [TOOL_NAMES.postReviewComment, () => tools.postReviewComment()],
+      [TOOL_NAMES.updateStagedFinding, () => tools.updateStagedFinding()],
+      [TOOL_NAMES.replyToThread, () => tools.replyToThread()],
+      [TOOL_NAMES.resolveThread, () => tools.resolveThread()],
+      [TOOL_NAMES.submitPassResults, () => tools.submitPassResults()]
+    ]
+    for (const [name, call] of calls) {
+      await expect(call()).rejects.toThrow(
+        `${name} is not available in a confirmation session: read the code, then answer with submit_confirmation.`
+      )
+    }
+  })
+})
+
+describe('the review’s own tools', () => {
+  it('refuse submit_confirmation with the reason', async () => {
+    const stage = new FindingStage(
+      { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false },
+      []
+    )
+    const tools = new ActionReviewTools({
+      gateway: {} as ReviewGateway,
+      stage,
+      state: EMPTY_RUN_STATE,
+      secrets: [],
+      warn: () => undefined
+    })
+    await expect(tools.submitConfirmation()).rejects.toThrow(
+      'submit_confirmation is for confirmation sessions only; this review reports findings with its review tools and ends each pass with submit_pass_results.'
+    )
+  })
+})
