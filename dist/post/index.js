@@ -28379,7 +28379,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   J_: () => (/* binding */ stopLeftoverSidecar)
 });
 
-// UNUSED EXPORTS: SIDECAR_STATE_KEY, forgetSidecar, rememberSidecar
+// UNUSED EXPORTS: SIDECAR_STATE_KEY, SidecarStates, forgetSidecar, rememberSidecar
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 20 modules
 var lib_core = __nccwpck_require__(3218);
@@ -37977,10 +37977,12 @@ function isGroupAlive(pgid) {
 const SIDECAR_STATE_KEY = 'opencode-sidecar';
 /** Only our own temp dirs may be deleted by the post step. */
 const OWN_DIR = /^opencode-(sidecar|workspace)-[A-Za-z0-9]+$/;
-const stateSchema = object({
+const sidecarSchema = object({
     pgid: schemas_number().int().gt(1),
     dirs: array(schemas_string()).default([])
 });
+/** One sidecar, or several (one per reviewer model, all running at once). */
+const stateSchema = union([sidecarSchema.transform((one) => [one]), array(sidecarSchema)]);
 /** Main step: call right after the sidecar started. */
 function rememberSidecar(sidecar, dirs = [], io = {}) {
     const save = io.saveState ?? core.saveState;
@@ -38005,17 +38007,50 @@ function isOpencodeGroup(pgid) {
         return true;
     }
 }
-/** Post step: stops the recorded sidecar group if it is still running. */
+/**
+ * Several sidecars in one state (see rememberSidecar): each started agent
+ * keeps its own slot, and the state holds every sidecar still running, so
+ * one stopping cleanly does not hide another from the post step.
+ */
+class SidecarStates {
+    save;
+    slots = new Map();
+    next = 0;
+    constructor(save) {
+        this.save = save;
+    }
+    /** The saveState of one more sidecar. */
+    slot() {
+        const id = this.next++;
+        return (name, value) => {
+            if (name !== SIDECAR_STATE_KEY)
+                return this.save(name, value);
+            if (value === '')
+                this.slots.delete(id);
+            else
+                this.slots.set(id, value);
+            const all = [...this.slots.values()].map((json) => JSON.parse(json));
+            this.save(SIDECAR_STATE_KEY, all.length === 0 ? '' : JSON.stringify(all));
+        };
+    }
+}
+/** Post step: stops every recorded sidecar group still running. */
 async function stopLeftoverSidecar(io = {}) {
-    const log = io.log ?? lib_core/* info */.pq;
     const raw = (io.getState ?? lib_core/* getState */.Gu)(SIDECAR_STATE_KEY);
     if (raw === '')
         return 'none';
     const parsed = stateSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) {
-        throw new Error(`state ${SIDECAR_STATE_KEY} is invalid: ${raw} (expected { pgid, dirs })`);
+        throw new Error(`state ${SIDECAR_STATE_KEY} is invalid: ${raw} (expected { pgid, dirs } or a list of them)`);
     }
-    const { pgid, dirs } = parsed.data;
+    const outcomes = [];
+    for (const sidecar of parsed.data)
+        outcomes.push(await stopOne(sidecar, io));
+    // The most telling outcome: one stopped, else one left alone, else all gone.
+    return ['stopped', 'not-opencode', 'gone'].find((o) => outcomes.includes(o)) ?? 'none';
+}
+async function stopOne({ pgid, dirs }, io) {
+    const log = io.log ?? lib_core/* info */.pq;
     let outcome = 'gone';
     if (isGroupAlive(pgid)) {
         if (!isOpencodeGroup(pgid)) {
