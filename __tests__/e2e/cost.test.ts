@@ -66,8 +66,13 @@ it('the outputs are the sum of the usage the model reported, priced from the con
   expect(Number(result.outputs['cost_usd'])).toBeCloseTo(dollars, 6)
   expect(Number(result.outputs['cost_usd'])).toBeGreaterThan(0)
 
-  // The job summary: one row per pass with its own tokens, then the total.
-  const rows = [...result.jobSummary.matchAll(/<tr><td>(\d)<\/td><td>completed<\/td>(.*?)<\/tr>/g)]
+  // The job summary: one row per pass with its model requests and its own
+  // tokens, then the total.
+  const rows = [
+    ...result.jobSummary.matchAll(
+      /<tr><td>(\d)<\/td><td>completed \(2 model requests\)<\/td>(.*?)<\/tr>/g
+    )
+  ]
   expect(rows.map((row) => row[1])).toEqual(['1', '2', '3', '4'])
   const perPass = [0, 1, 2, 3].map((p) => reported.slice(2 * p, 2 * p + 2))
   rows.forEach((row, p) => {

@@ -44,10 +44,13 @@ async function filesBelow(dir: string): Promise<string[]> {
 /** The running sidecar, found through the state the action saved for its post step. */
 async function lookAtSidecar(): Promise<SidecarLook> {
   const state = parseOutputFile(await readFile(process.env['GITHUB_STATE'] as string, 'utf8'))
-  const { pgid, dirs } = JSON.parse(state[SIDECAR_STATE_KEY] as string) as {
+  // One entry per running sidecar (one reviewer here).
+  const [sidecar] = JSON.parse(state[SIDECAR_STATE_KEY] as string) as {
     pgid: number
     dirs: string[]
-  }
+  }[]
+  if (sidecar === undefined) throw new Error('the action recorded no sidecar')
+  const { pgid, dirs } = sidecar
   const members = groupMembers(pgid)
   const environs = members.map((pid) =>
     Object.entries(processEnviron(pid))
