@@ -4,14 +4,13 @@
  * OpenCode sidecar that reaches our tools only through that bridge.
  */
 import * as core from '@actions/core'
-import { ToolBridge } from '../bridge/tool-bridge.js'
 import type { Config } from '../config/config.js'
 import { getErrorMessage } from '../core/error-message.js'
 import type { JobSummaryInput as RunReport } from '../core/run-report.js'
 import { GitHubActorDirectory } from '../github/actor-directory.js'
 import { GitHubReviewGateway } from '../github/review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
-import { startOpencodeAgent } from '../opencode/agent-runtime.js'
+import { startBridgedAgent } from '../opencode/bridged-agent.js'
 import { SidecarStates } from '../opencode/leftover.js'
 import { readCheckoutHead } from '../opencode/git-head.js'
 import { trustedPath } from '../opencode/trusted-path.js'
@@ -92,41 +91,15 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
     checkoutHead: async () =>
       readCheckoutHead(input.checkout, await trustedPath(input.processEnv, [input.checkout])),
     now: () => new Date(),
-    async startAgent({ systemPrompt, tools, model }) {
-      const bridge = await ToolBridge.start({
-        port: tools,
-        onError: (error) =>
-          core.warning(`tool bridge: ${error instanceof Error ? error.message : String(error)}`)
-      })
-      try {
-        const agent = await startOpencodeAgent({
-          checkout: input.checkout,
-          model: model ?? config.model,
-          apiKey: config.opencodeApiKey,
-          enableWeb: config.enableWeb,
-          overrides: config.opencodeConfig,
-          opencodeVersion: config.opencodeVersion,
-          opencodePath: config.opencodePath,
-          providerEnv,
-          mcpServers: bridge.mcpServers,
-          systemPrompt,
-          log: actionLog,
-          env: input.processEnv,
-          saveState: sidecarStates.slot()
-        })
-        return {
-          session: agent.session,
-          openSession: () => agent.openSession(),
-          async stop() {
-            await agent.stop()
-            await bridge.close()
-          }
-        }
-      } catch (error) {
-        await bridge.close()
-        throw error
-      }
-    },
+    startAgent: (start) =>
+      startBridgedAgent(start, config, {
+        checkout: input.checkout,
+        apiKey: config.opencodeApiKey,
+        providerEnv,
+        log: actionLog,
+        env: input.processEnv,
+        saveState: sidecarStates.slot()
+      }),
     log: actionLog,
     secrets,
     ...(input.passDeadlineMs === undefined ? {} : { passDeadlineMs: input.passDeadlineMs }),

@@ -6,11 +6,9 @@
  * place of GitHub. The run report is handed to the caller instead of being
  * written to a job summary.
  */
-import { ToolBridge } from '../bridge/tool-bridge.js'
 import type { Config } from '../config/config.js'
-import { getErrorMessage } from '../core/error-message.js'
 import type { JobSummaryInput as RunReport } from '../core/run-report.js'
-import { startOpencodeAgent } from '../opencode/agent-runtime.js'
+import { startBridgedAgent } from '../opencode/bridged-agent.js'
 import { stopLeftoverSidecar } from '../opencode/leftover.js'
 import { readCheckoutHead } from '../opencode/git-head.js'
 import { trustedPath } from '../opencode/trusted-path.js'
@@ -79,52 +77,26 @@ export async function withoutWorkTreePath(
 async function startAgent(
   input: LocalDepsInput,
   checkout: string,
-  { systemPrompt, tools, model }: AgentStart
+  start: AgentStart
 ): Promise<AgentHandle> {
-  const { config, log } = input
-  const env = await withoutWorkTreePath(input, checkout)
-  const bridge = await ToolBridge.start({
-    port: tools,
-    onError: (error) => log.warning(`tool bridge: ${getErrorMessage(error)}`)
-  })
   let unregister = (): void => undefined
-  try {
-    const agent = await startOpencodeAgent({
-      checkout,
-      model: model ?? config.model,
-      apiKey: input.apiKey,
-      enableWeb: config.enableWeb,
-      overrides: config.opencodeConfig,
-      opencodeVersion: config.opencodeVersion,
-      opencodePath: config.opencodePath,
-      providerEnv: input.providerEnv,
-      mcpServers: bridge.mcpServers,
-      systemPrompt,
-      log,
-      env,
-      // No post step runs after a local review: an interrupt stops the
-      // sidecar the agent recorded (its process group and temp folders).
-      saveState: (_name, value) => {
-        unregister()
-        if (value !== '') {
-          unregister = onInterrupt(() =>
-            stopLeftoverSidecar({ getState: () => value, log: (m) => log.info(m) })
-          )
-        }
-      }
-    })
-    return {
-      session: agent.session,
-      openSession: () => agent.openSession(),
-      async stop() {
-        await agent.stop()
-        await bridge.close()
+  return startBridgedAgent(start, input.config, {
+    checkout,
+    apiKey: input.apiKey,
+    providerEnv: input.providerEnv,
+    log: input.log,
+    env: await withoutWorkTreePath(input, checkout),
+    // No post step runs after a local review: an interrupt stops the
+    // sidecar the agent recorded (its process group and temp folders).
+    saveState: (_name, value) => {
+      unregister()
+      if (value !== '') {
+        unregister = onInterrupt(() =>
+          stopLeftoverSidecar({ getState: () => value, log: (m) => input.log.info(m) })
+        )
       }
     }
-  } catch (error) {
-    await bridge.close()
-    throw error
-  }
+  })
 }
 
 export function localEngineDeps(input: LocalDepsInput): ReviewEngineDeps {

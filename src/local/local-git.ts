@@ -7,7 +7,7 @@
  * have set. Hooks and fsmonitor never run: reading a branch must not run code
  * from it, and none of the commands used here needs them.
  */
-import { spawn } from 'node:child_process'
+import { runCollected } from '../opencode/collected-run.js'
 import { findProgram, trustedPath, type TrustedPath } from '../opencode/trusted-path.js'
 
 const HARDENING = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false']
@@ -60,7 +60,7 @@ export class LocalGit {
   }
 
   /** Runs git; resolves with whatever it said, whatever its exit code. */
-  run(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<GitRun> {
+  async run(args: readonly string[], extraEnv: Record<string, string> = {}): Promise<GitRun> {
     const env: NodeJS.ProcessEnv = {
       PATH: this.trusted.path,
       LC_ALL: 'C',
@@ -75,25 +75,8 @@ export class LocalGit {
       const value = this.env[name]
       if (value !== undefined && value !== '') env[name] = value
     }
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.git, [...HARDENING, ...args], {
-        cwd: this.cwd,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe']
-      })
-      const out: Buffer[] = []
-      const err: Buffer[] = []
-      child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
-      child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
-      child.on('error', reject)
-      child.on('close', (code) =>
-        resolve({
-          code,
-          stdout: Buffer.concat(out).toString('utf8'),
-          stderr: Buffer.concat(err).toString('utf8').trim()
-        })
-      )
-    })
+    const run = await runCollected(this.git, [...HARDENING, ...args], { cwd: this.cwd, env })
+    return { ...run, stdout: run.stdout.toString('utf8') }
   }
 
   /** Runs git; its stdout, or a GitCommandError naming the command and what git said. */

@@ -12,7 +12,7 @@
  * run by its absolute path: never one the PR shipped in a folder a job put
  * on PATH. `ls-files --cached` only reads the index; it never runs filters.
  */
-import { spawn } from 'node:child_process'
+import { runCollected } from './collected-run.js'
 import { lstat } from 'node:fs/promises'
 import { dirname, join, sep } from 'node:path'
 import { findProgram, trustedPath, type TrustedPath } from './trusted-path.js'
@@ -68,25 +68,7 @@ export async function runGit(
 ): Promise<GitResult> {
   const git = await findProgram('git', trusted)
   if (git === undefined) throw new Error(`no git on the trusted PATH "${trusted.path}"`)
-  return new Promise((resolve, reject) => {
-    const child = spawn(git, [...HARDENING, ...args], {
-      cwd,
-      env: gitEnv(trusted.path),
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    const out: Buffer[] = []
-    const err: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk))
-    child.on('error', reject)
-    child.on('close', (code) =>
-      resolve({
-        code,
-        stdout: Buffer.concat(out),
-        stderr: Buffer.concat(err).toString('utf8').trim()
-      })
-    )
-  })
+  return runCollected(git, [...HARDENING, ...args], { cwd, env: gitEnv(trusted.path) })
 }
 
 /** True when `dir` or one of its parents holds a `.git` entry. */
