@@ -37691,7 +37691,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4744:
+/***/ 9174:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -86687,6 +86687,33 @@ function isExcludedPath(relPath) {
         : exclusionReason(part, 'directory') !== undefined);
 }
 
+;// CONCATENATED MODULE: ./src/opencode/collected-run.ts
+/**
+ * Runs a program to its end with no input and collects what it printed:
+ * for short, trusted commands (git) whose whole output the caller reads.
+ * Rejects only when the program cannot be spawned; any exit code resolves.
+ */
+
+function runCollected(program, args, options) {
+    return new Promise((resolve, reject) => {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(program, [...args], {
+            cwd: options.cwd,
+            env: options.env,
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+        const out = [];
+        const err = [];
+        child.stdout.on('data', (chunk) => out.push(chunk));
+        child.stderr.on('data', (chunk) => err.push(chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({
+            code,
+            stdout: Buffer.concat(out),
+            stderr: Buffer.concat(err).toString('utf8').trim()
+        }));
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/opencode/git-files.ts
 /**
  * Which files of a checkout git tracks, so the sanitized export can leave out
@@ -86736,23 +86763,7 @@ async function runGit(cwd, args, trusted) {
     const git = await findProgram('git', trusted);
     if (git === undefined)
         throw new Error(`no git on the trusted PATH "${trusted.path}"`);
-    return new Promise((resolve, reject) => {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(git, [...HARDENING, ...args], {
-            cwd,
-            env: gitEnv(trusted.path),
-            stdio: ['ignore', 'pipe', 'pipe']
-        });
-        const out = [];
-        const err = [];
-        child.stdout.on('data', (chunk) => out.push(chunk));
-        child.stderr.on('data', (chunk) => err.push(chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolve({
-            code,
-            stdout: Buffer.concat(out),
-            stderr: Buffer.concat(err).toString('utf8').trim()
-        }));
-    });
+    return runCollected(git, [...HARDENING, ...args], { cwd, env: gitEnv(trusted.path) });
 }
 /** True when `dir` or one of its parents holds a `.git` entry. */
 async function looksLikeRepository(dir) {
@@ -87171,6 +87182,47 @@ async function startOpencodeAgent(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/opencode/bridged-agent.ts
+/**
+ * The one way an agent is started, on a runner and locally: the tool bridge
+ * on loopback first (the agent's only way to act), then the read-only
+ * sidecar that reaches our tools through it. Stopping stops both; a sidecar
+ * that cannot start leaves no bridge behind.
+ */
+
+
+
+async function startBridgedAgent({ systemPrompt, tools, model }, config, options) {
+    const bridge = await ToolBridge.start({
+        port: tools,
+        onError: (error) => options.log.warning(`tool bridge: ${getErrorMessage(error)}`)
+    });
+    try {
+        const agent = await startOpencodeAgent({
+            ...options,
+            model: model ?? config.model,
+            enableWeb: config.enableWeb,
+            overrides: config.opencodeConfig,
+            opencodeVersion: config.opencodeVersion,
+            opencodePath: config.opencodePath,
+            mcpServers: bridge.mcpServers,
+            systemPrompt
+        });
+        return {
+            session: agent.session,
+            openSession: () => agent.openSession(),
+            async stop() {
+                await agent.stop();
+                await bridge.close();
+            }
+        };
+    }
+    catch (error) {
+        await bridge.close();
+        throw error;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/opencode/git-head.ts
 
 
@@ -87206,16 +87258,6 @@ async function readCheckoutHead(root, trusted) {
 // EXTERNAL MODULE: ./src/local/interrupt-cleanups.ts
 var interrupt_cleanups = __nccwpck_require__(5420);
 ;// CONCATENATED MODULE: ./src/local/local-deps.ts
-/**
- * The review engine's deps for a local run: the same agent start as on a
- * runner (the tool bridge on loopback, then the read-only opencode sidecar
- * over a sanitized export, the model key held only by the loopback model
- * proxy), over a checkout of the reviewed head, with the local gateway in
- * place of GitHub. The run report is handed to the caller instead of being
- * written to a job summary.
- */
-
-
 
 
 
@@ -87246,50 +87288,23 @@ async function withoutWorkTreePath(input, checkout) {
     return { ...input.env, PATH: trusted.path };
 }
 /** Starts the tool bridge, then the sidecar over the export of `checkout`. */
-async function startAgent(input, checkout, { systemPrompt, tools, model }) {
-    const { config, log } = input;
-    const env = await withoutWorkTreePath(input, checkout);
-    const bridge = await ToolBridge.start({
-        port: tools,
-        onError: (error) => log.warning(`tool bridge: ${getErrorMessage(error)}`)
-    });
+async function startAgent(input, checkout, start) {
     let unregister = () => undefined;
-    try {
-        const agent = await startOpencodeAgent({
-            checkout,
-            model: model ?? config.model,
-            apiKey: input.apiKey,
-            enableWeb: config.enableWeb,
-            overrides: config.opencodeConfig,
-            opencodeVersion: config.opencodeVersion,
-            opencodePath: config.opencodePath,
-            providerEnv: input.providerEnv,
-            mcpServers: bridge.mcpServers,
-            systemPrompt,
-            log,
-            env,
-            // No post step runs after a local review: an interrupt stops the
-            // sidecar the agent recorded (its process group and temp folders).
-            saveState: (_name, value) => {
-                unregister();
-                if (value !== '') {
-                    unregister = (0,interrupt_cleanups/* onInterrupt */.nA)(() => stopLeftoverSidecar({ getState: () => value, log: (m) => log.info(m) }));
-                }
+    return startBridgedAgent(start, input.config, {
+        checkout,
+        apiKey: input.apiKey,
+        providerEnv: input.providerEnv,
+        log: input.log,
+        env: await withoutWorkTreePath(input, checkout),
+        // No post step runs after a local review: an interrupt stops the
+        // sidecar the agent recorded (its process group and temp folders).
+        saveState: (_name, value) => {
+            unregister();
+            if (value !== '') {
+                unregister = (0,interrupt_cleanups/* onInterrupt */.nA)(() => stopLeftoverSidecar({ getState: () => value, log: (m) => input.log.info(m) }));
             }
-        });
-        return {
-            session: agent.session,
-            openSession: () => agent.openSession(),
-            async stop() {
-                await agent.stop();
-                await bridge.close();
-            }
-        };
-    }
-    catch (error) {
-        await bridge.close();
-        throw error;
-    }
+        }
+    });
 }
 function localEngineDeps(input) {
     return {
@@ -87895,7 +87910,7 @@ class LocalGit {
         return new LocalGit(this.git, this.trusted, this.env, cwd);
     }
     /** Runs git; resolves with whatever it said, whatever its exit code. */
-    run(args, extraEnv = {}) {
+    async run(args, extraEnv = {}) {
         const env = {
             PATH: this.trusted.path,
             LC_ALL: 'C',
@@ -87911,23 +87926,8 @@ class LocalGit {
             if (value !== undefined && value !== '')
                 env[name] = value;
         }
-        return new Promise((resolve, reject) => {
-            const child = (0,external_node_child_process_namespaceObject.spawn)(this.git, [...local_git_HARDENING, ...args], {
-                cwd: this.cwd,
-                env,
-                stdio: ['ignore', 'pipe', 'pipe']
-            });
-            const out = [];
-            const err = [];
-            child.stdout.on('data', (chunk) => out.push(chunk));
-            child.stderr.on('data', (chunk) => err.push(chunk));
-            child.on('error', reject);
-            child.on('close', (code) => resolve({
-                code,
-                stdout: Buffer.concat(out).toString('utf8'),
-                stderr: Buffer.concat(err).toString('utf8').trim()
-            }));
-        });
+        const run = await runCollected(this.git, [...local_git_HARDENING, ...args], { cwd: this.cwd, env });
+        return { ...run, stdout: run.stdout.toString('utf8') };
     }
     /** Runs git; its stdout, or a GitCommandError naming the command and what git said. */
     async output(args, extraEnv = {}) {
@@ -89286,7 +89286,7 @@ Exit codes: 0 done, 1 the verdict meets --fail-on, 2 bad usage, 3 the review cou
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4744);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9174);
 /* harmony import */ var _interrupt_handler_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4436);
 /**
  * The review-my-code-bot command: runs main with the process's streams,
