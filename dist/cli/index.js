@@ -89320,16 +89320,22 @@ __webpack_async_result__();
  * Ctrl-C during a review: the sidecar lives in its own process group and
  * never sees the terminal's signal, so the command stops it (and removes the
  * run's checkout and lock) before it exits with the shell's code for the
- * signal. A second Ctrl-C while that runs exits at once.
+ * signal. Signals that arrive while that runs are ignored: a wrapper such as
+ * npx or tsx relays the terminal's signal, so the command often gets it
+ * twice, and exiting then would leave the sidecar running. The clean-up is
+ * bounded (a sidecar that ignores SIGTERM gets SIGKILL after a few seconds).
  */
 
 
 /** 128 + the signal number, as shells report a command a signal ended. */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 function installInterruptHandler(stderr) {
+    let stopping = false;
     for (const signal of ['SIGINT', 'SIGTERM']) {
-        process.once(signal, () => {
-            process.once(signal, () => process.exit(SIGNAL_EXIT[signal]));
+        process.on(signal, () => {
+            if (stopping)
+                return;
+            stopping = true;
             stderr.write(`${_cli_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .COMMAND */ .Wr}: ${signal}: stopping the review agent…\n`);
             void (0,_local_interrupt_cleanups_js__WEBPACK_IMPORTED_MODULE_1__/* .runInterruptCleanups */ .OO)((message) => stderr.write(`${_cli_usage_js__WEBPACK_IMPORTED_MODULE_0__/* .COMMAND */ .Wr}: ${message}\n`)).finally(() => process.exit(SIGNAL_EXIT[signal]));
         });
