@@ -39,6 +39,16 @@ describe('bad usage exits 2, names the option and starts no work', () => {
       ['review', ...MODEL, '--enable-web=yes'],
       "'--enable-web' does not take an argument"
     ],
+    [
+      'a bad --confirm-min-score',
+      ['review', ...MODEL, '--confirm-min-score', 'nine'],
+      '--confirm-min-score must be an integer from 1 to 10 or "off", got "nine"'
+    ],
+    [
+      'a --reviewer-models entry that is not provider/model',
+      ['review', ...MODEL, '--reviewer-models', 'gpt-5'],
+      '--reviewer-models'
+    ],
     ['an unknown command', ['revue'], 'unknown command "revue"'],
     ['no command', [], 'a command is needed'],
     ['dismiss without --reason', ['dismiss', 'F1@1'], 'dismiss needs --reason'],

@@ -17,7 +17,10 @@ export const VALUE_INPUTS = [
   'opencode_version',
   'opencode_path',
   'provider_env',
-  'fail_on'
+  'fail_on',
+  'reviewer_models',
+  'confirm_min_score',
+  'confirm_model'
 ] as const satisfies readonly InputName[]
 
 /** Inputs taken as a bare switch: present means "true". */
