@@ -88409,7 +88409,10 @@ const VALUE_INPUTS = [
     'opencode_version',
     'opencode_path',
     'provider_env',
-    'fail_on'
+    'fail_on',
+    'reviewer_models',
+    'confirm_min_score',
+    'confirm_model'
 ];
 /** Inputs taken as a bare switch: present means "true". */
 const SWITCH_INPUTS = ['enable_web'];
@@ -89270,13 +89273,19 @@ Review options:
   --opencode-path <path>          an existing opencode binary
   --provider-env <names>          environment variables with cloud credentials for the model
                                   provider (AWS_*, GOOGLE_*, VERTEX_*, AZURE_*)
+  --reviewer-models <models>      extra reviewer models (provider/model, comma-separated, at
+                                  most 4): each reviews too, costing a review of its own
+  --confirm-min-score <n|off>     findings scored at least n are checked by two confirmation
+                                  sessions before they are reported (default 9)
+  --confirm-model <model>         model of the confirmation sessions (default: --model)
 
 Output options (review and status):
   --format <format>               terminal (default), markdown, json or sarif
   --output <file>                 write the report to <file> instead of standard output
 
 The model key is read from OPENCODE_API_KEY, never from a flag.
-Exit codes: 0 done, 1 the verdict meets --fail-on, 2 bad usage, 3 the review could not complete.
+Exit codes: 0 done, 1 the verdict meets --fail-on, 2 bad usage, 3 the review could not complete,
+130 interrupted (Ctrl-C: the review agent is stopped first).
 `;
 
 
