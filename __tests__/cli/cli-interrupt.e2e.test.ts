@@ -10,29 +10,17 @@ import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import {
-  FAKE_API_KEY,
-  FAKE_MODEL,
-  FakeModel,
-  fakeProviderOverrides
-} from '../support/fake-model/index.js'
-import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
-import { commitFiles, lines, makeLocalRepo } from '../support/local-repo.js'
+import { commandEnv, refundsRepo, reviewArgs, TSX } from '../support/cli-command.js'
+import { FakeModel } from '../support/fake-model/index.js'
 
 jest.setTimeout(180_000)
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 
 let model: FakeModel
 let repo: string
 let group: number | undefined
 beforeEach(async () => {
   model = await FakeModel.start()
-  repo = await makeLocalRepo({ 'README.md': 'Refunds service\n' })
-  await commitFiles(repo, { 'src/refunds.ts': lines('export const step', 12) }, 'add refunds')
+  repo = await refundsRepo()
 })
 afterEach(async () => {
   // A failed run must not leave the command (or its sidecar) behind.
@@ -101,31 +89,12 @@ async function until(what: string, check: () => boolean, ms = 120_000): Promise<
 it('stops the sidecar, removes its export and the lock, and exits 130 on Ctrl-C', async () => {
   model.enqueue({ hang: true })
   // Its own process group, like a terminal's foreground job.
-  const child = spawn(
-    TSX,
-    [
-      CLI,
-      'review',
-      '--model',
-      FAKE_MODEL,
-      '--opencode-config',
-      JSON.stringify(fakeProviderOverrides(model.baseURL)),
-      '--opencode-path',
-      OPENCODE_BIN
-    ],
-    {
-      cwd: repo,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: repo,
-        GIT_CONFIG_NOSYSTEM: '1',
-        OPENCODE_API_KEY: FAKE_API_KEY,
-        TSX_TSCONFIG_PATH: `${ROOT}tsconfig.json`
-      }
-    }
-  )
+  const child = spawn(TSX, reviewArgs(model.baseURL), {
+    cwd: repo,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: commandEnv(repo)
+  })
   group = child.pid
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

@@ -10,32 +10,21 @@ import { jest } from '@jest/globals'
 import { execFile } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { FINGERPRINT_KEY } from '../../src/core/sarif-report.js'
 import { pass, tool } from '../e2e/harness.js'
-import {
-  FAKE_API_KEY,
-  FAKE_MODEL,
-  FakeModel,
-  fakeProviderOverrides
-} from '../support/fake-model/index.js'
-import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
-import { commitFiles, lines, makeLocalRepo } from '../support/local-repo.js'
+import { CLI, commandEnv, refundsRepo, reviewArgs, TSX } from '../support/cli-command.js'
+import { FAKE_API_KEY, FakeModel } from '../support/fake-model/index.js'
 import { sarifSchemaErrors } from '../support/sarif-schema.js'
 
 jest.setTimeout(240_000)
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
-const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
 const FINDING = 'Refund total ignores partial captures'
 
 let model: FakeModel
 let repo: string
 beforeEach(async () => {
   model = await FakeModel.start()
-  repo = await makeLocalRepo({ 'README.md': 'Refunds service\n' })
-  await commitFiles(repo, { 'src/refunds.ts': lines('export const step', 12) }, 'add refunds')
+  repo = await refundsRepo()
 })
 afterEach(async () => {
   await model.stop()
@@ -50,35 +39,23 @@ interface ChildRun {
 
 /** A review with the fake model's provider and the project's opencode binary. */
 function reviewCommand(extra: readonly string[]): Promise<ChildRun> {
-  return runCommand([
-    'review',
-    '--model',
-    FAKE_MODEL,
-    '--opencode-config',
-    JSON.stringify(fakeProviderOverrides(model.baseURL)),
-    '--opencode-path',
-    OPENCODE_BIN,
-    '--pass-timeout-minutes',
-    '2',
-    ...extra
-  ])
+  return runChild(reviewArgs(model.baseURL, ['--pass-timeout-minutes', '2', ...extra]))
 }
 
 /** The command as a user runs it: its own process, cwd = the repository. */
 function runCommand(args: readonly string[]): Promise<ChildRun> {
+  return runChild([CLI, ...args])
+}
+
+/** tsx with these arguments, cwd = the repository. */
+function runChild(args: readonly string[]): Promise<ChildRun> {
   return new Promise((resolve) => {
     execFile(
       TSX,
-      [CLI, ...args],
+      args,
       {
         cwd: repo,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          HOME: repo,
-          GIT_CONFIG_NOSYSTEM: '1',
-          OPENCODE_API_KEY: FAKE_API_KEY,
-          TSX_TSCONFIG_PATH: `${ROOT}tsconfig.json`
-        },
+        env: commandEnv(repo),
         maxBuffer: 16 * 1024 * 1024
       },
       (error, stdout, stderr) => {
