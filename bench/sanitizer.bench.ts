@@ -9,8 +9,8 @@
  * not the milliseconds. The growth column doubles the input (below the cut):
  * about 2 means linear.
  */
-import { formatBotComment } from '../src/core/rmcoc.js'
-import { sanitizeComment, sanitizeText } from '../src/core/sanitize.js'
+import { formatBotComment } from '../src/core/memory/rmcoc.js'
+import { sanitizeComment, sanitizeText } from '../src/core/text-safety/sanitize.js'
 
 const SIZE = 100_000
 const RUNS = 7

@@ -1,4 +1,4 @@
-// Embeds prompts/*.md into src/review/prompt-texts.generated.ts.
+// Embeds prompts/*.md into src/review/prompts/prompt-texts.generated.ts.
 //
 // The action runs from dist/index.js (bundled by ncc), where prompts/ does not
 // exist, so the markdown is compiled in as string constants. The markdown stays
@@ -13,7 +13,7 @@ import * as prettier from 'prettier'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const promptsDir = path.join(root, 'prompts')
-const target = path.join(root, 'src/review/prompt-texts.generated.ts')
+const target = path.join(root, 'src/review/prompts/prompt-texts.generated.ts')
 
 async function render() {
   const names = (await readdir(promptsDir))

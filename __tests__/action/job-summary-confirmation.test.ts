@@ -1,5 +1,5 @@
 import { findingRows, passRows } from '../../src/action/job-summary.js'
-import type { JobSummaryInput } from '../../src/core/run-report.js'
+import type { JobSummaryInput } from '../../src/core/reports/run-report.js'
 import { stagedFinding } from '../core/state-fixtures.js'
 
 const input = (stage: JobSummaryInput['stage']): JobSummaryInput => ({

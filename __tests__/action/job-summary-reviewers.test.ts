@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { findingRows, writeJobSummary, type JobSummaryInput } from '../../src/action/job-summary.js'
 import { stagedFinding } from '../core/state-fixtures.js'
 import { reviewerRows } from '../../src/action/job-summary-reviewers.js'
-import type { PassMetrics, ReviewerReport } from '../../src/core/run-report.js'
+import type { PassMetrics, ReviewerReport } from '../../src/core/reports/run-report.js'
 
 const pass = (number: number, extra: Partial<PassMetrics> = {}): PassMetrics => ({
   number,

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { ToolBridge } from '../../src/bridge/tool-bridge.js'
-import { TOOL_NAMES } from '../../src/core/tool-names.js'
+import { TOOL_NAMES } from '../../src/core/names/tool-names.js'
 import { RecordingPort } from './recording-port.js'
 
 let port: RecordingPort

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { BRIDGE_TOOLS, TOOL_NAMES, type McpServerName } from '../../src/core/tool-names.js'
+import { BRIDGE_TOOLS, TOOL_NAMES, type McpServerName } from '../../src/core/names/tool-names.js'
 import { ToolBridge } from '../../src/bridge/tool-bridge.js'
 import type { ToolCallEvent } from '../../src/bridge/mcp-server.js'
 import { RecordingPort } from './recording-port.js'

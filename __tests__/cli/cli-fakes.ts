@@ -4,7 +4,7 @@
  */
 import type { CliIo, LocalEngine, OutputStream } from '../../src/cli/cli-io.js'
 import { main } from '../../src/cli/cli-main.js'
-import type { Verdict } from '../../src/core/verdict.js'
+import type { Verdict } from '../../src/core/findings/verdict.js'
 import type {
   LocalFinding,
   LocalReviewOptions,

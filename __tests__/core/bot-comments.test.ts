@@ -1,7 +1,7 @@
-import { isBotLogin, readComment } from '../../src/core/bot-comments.js'
-import { BOT_MARKER } from '../../src/core/marker.js'
-import type { Author } from '../../src/core/pr-data.js'
-import { RESOLVED_HEADING } from '../../src/core/rmcoc.js'
+import { isBotLogin, readComment } from '../../src/core/memory/bot-comments.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
+import type { Author } from '../../src/core/pull-request/pr-data.js'
+import { RESOLVED_HEADING } from '../../src/core/memory/rmcoc.js'
 import {
   BOT_GRAPHQL,
   BOT_LOGINS,

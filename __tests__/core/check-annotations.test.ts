@@ -5,8 +5,8 @@ import {
   cutToBytes,
   findingAnnotation,
   publishedAnnotations
-} from '../../src/core/check-annotations.js'
-import { REDACTED } from '../../src/core/sanitize.js'
+} from '../../src/core/reports/check-annotations.js'
+import { REDACTED } from '../../src/core/text-safety/sanitize.js'
 
 const staged = (id: string, line: number, score = 7) => ({
   id,

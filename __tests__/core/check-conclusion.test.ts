@@ -1,5 +1,5 @@
-import { checkConclusion, failedRunConclusion } from '../../src/core/check-conclusion.js'
-import type { Verdict } from '../../src/core/verdict.js'
+import { checkConclusion, failedRunConclusion } from '../../src/core/reports/check-conclusion.js'
+import type { Verdict } from '../../src/core/findings/verdict.js'
 
 describe('checkConclusion: the verdict and fail_on', () => {
   it.each<[string, Verdict, string]>([

@@ -2,12 +2,12 @@ import {
   composeCheckRunOutput,
   composeFailedOutput,
   composeStartedOutput
-} from '../../src/core/check-run-output.js'
-import { BOT_MARKER } from '../../src/core/marker.js'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
-import { REDACTED } from '../../src/core/sanitize.js'
-import { summaryBlock } from '../../src/core/summary-record.js'
-import type { SummaryInput } from '../../src/core/summary.js'
+} from '../../src/core/reports/check-run-output.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { REDACTED } from '../../src/core/text-safety/sanitize.js'
+import { summaryBlock } from '../../src/core/summary/summary-record.js'
+import type { SummaryInput } from '../../src/core/summary/summary.js'
 import { busy, inSummaryFindings, longRecords, quiet } from './summary-fixtures.js'
 
 const input: SummaryInput = {

@@ -6,17 +6,17 @@ import {
   settleConfirmation,
   verdictWeight,
   type ConfirmationAnswer
-} from '../../src/core/confirmation.js'
+} from '../../src/core/findings/confirmation.js'
 import {
   confirmationNote,
   failingTestBlock,
   testLanguage
-} from '../../src/core/confirmation-note.js'
-import { FindingStage } from '../../src/core/finding-stage.js'
-import { findingCommentBody } from '../../src/core/publication.js'
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
-import type { ThreadState } from '../../src/core/threads.js'
-import { decideVerdict } from '../../src/core/verdict.js'
+} from '../../src/core/findings/confirmation-note.js'
+import { FindingStage } from '../../src/core/findings/finding-stage.js'
+import { findingCommentBody } from '../../src/core/findings/publication.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import type { ThreadState } from '../../src/core/memory/threads.js'
+import { decideVerdict } from '../../src/core/findings/verdict.js'
 import { stagedFinding } from './state-fixtures.js'
 
 const yes: ConfirmationAnswer = {

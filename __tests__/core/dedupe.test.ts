@@ -4,7 +4,7 @@ import {
   LINE_WINDOW,
   significantWords,
   type DedupeItem
-} from '../../src/core/dedupe.js'
+} from '../../src/core/findings/dedupe.js'
 
 const at = (line: number | null, finding: string, path = 'src/api/users.ts'): DedupeItem => ({
   path,

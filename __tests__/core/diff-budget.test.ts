@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { alwaysListedReason, describeFile, planDiff } from '../../src/core/diff-budget.js'
-import type { ChangedFile } from '../../src/core/pr-data.js'
+import { alwaysListedReason, describeFile, planDiff } from '../../src/core/diff/diff-budget.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
 
 function file(path: string, patch: string | null = '@@ -1 +1 @@\n-a\n+b'): ChangedFile {
   return {

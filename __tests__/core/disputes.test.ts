@@ -1,10 +1,10 @@
-import { hasBotMarker } from '../../src/core/bot-comments.js'
-import { humanReviewers, isRejectedAgain, settleDisputes } from '../../src/core/disputes.js'
-import type { PullRequestData, PullRequestReviewData } from '../../src/core/pr-data.js'
-import { ESCALATED_HEADING, parseRmcoc, RESOLVED_HEADING } from '../../src/core/rmcoc.js'
-import { REDACTED } from '../../src/core/sanitize.js'
-import { rebuildThread, type ThreadState } from '../../src/core/threads.js'
-import type { ReviewThreadData } from '../../src/core/pr-data.js'
+import { hasBotMarker } from '../../src/core/memory/bot-comments.js'
+import { humanReviewers, isRejectedAgain, settleDisputes } from '../../src/core/memory/disputes.js'
+import type { PullRequestData, PullRequestReviewData } from '../../src/core/pull-request/pr-data.js'
+import { ESCALATED_HEADING, parseRmcoc, RESOLVED_HEADING } from '../../src/core/memory/rmcoc.js'
+import { REDACTED } from '../../src/core/text-safety/sanitize.js'
+import { rebuildThread, type ThreadState } from '../../src/core/memory/threads.js'
+import type { ReviewThreadData } from '../../src/core/pull-request/pr-data.js'
 import {
   BOT_GRAPHQL,
   BOT_LOGINS,

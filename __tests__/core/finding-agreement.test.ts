@@ -4,9 +4,13 @@
  * a reviewer acts only on its own findings; the rmcoc block carries the
  * agreement and old blocks without it still parse.
  */
-import { FindingStage, type FindingInput } from '../../src/core/finding-stage.js'
-import { agreementNote, findingBlock, findingCommentBody } from '../../src/core/publication.js'
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
+import { FindingStage, type FindingInput } from '../../src/core/findings/finding-stage.js'
+import {
+  agreementNote,
+  findingBlock,
+  findingCommentBody
+} from '../../src/core/findings/publication.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 
 const policy = { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false }
 const A = 'anthropic/claude-sonnet-4-5'

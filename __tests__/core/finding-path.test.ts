@@ -1,5 +1,5 @@
 /** A finding's path is printed in comments and the summary: only plain repository paths. */
-import { findingPathProblem } from '../../src/core/finding-path.js'
+import { findingPathProblem } from '../../src/core/findings/finding-path.js'
 
 const PR = new Set(['src/a.ts', 'weird `name`.md'])
 

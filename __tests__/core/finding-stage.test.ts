@@ -1,5 +1,5 @@
-import { FindingStage, type FindingInput } from '../../src/core/finding-stage.js'
-import type { ThreadState } from '../../src/core/threads.js'
+import { FindingStage, type FindingInput } from '../../src/core/findings/finding-stage.js'
+import type { ThreadState } from '../../src/core/memory/threads.js'
 
 const policy = { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false }
 

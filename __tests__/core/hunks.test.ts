@@ -1,5 +1,5 @@
-import { buildDiffIndex, commentableLines } from '../../src/core/hunks.js'
-import type { ChangedFile } from '../../src/core/pr-data.js'
+import { buildDiffIndex, commentableLines } from '../../src/core/diff/hunks.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
 
 const file = (
   path: string,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { compareFileSets, normalizePatch } from '../../src/core/file-changes.js'
-import { interdiff } from '../../src/core/interdiff.js'
-import type { ChangedFile } from '../../src/core/pr-data.js'
+import { compareFileSets, normalizePatch } from '../../src/core/diff/file-changes.js'
+import { interdiff } from '../../src/core/diff/interdiff.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
 import {
   changedFile,
   insertLines,

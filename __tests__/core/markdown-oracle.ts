@@ -14,7 +14,7 @@
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown } from 'mdast-util-gfm'
 import { gfm } from 'micromark-extension-gfm'
-import { BOT_MARKER } from '../../src/core/marker.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
 
 interface MdNode {
   readonly type: string

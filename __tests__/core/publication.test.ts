@@ -1,16 +1,16 @@
-import { hasBotMarker } from '../../src/core/bot-comments.js'
-import type { StagedFinding } from '../../src/core/finding-stage.js'
-import { buildDiffIndex } from '../../src/core/hunks.js'
-import type { ChangedFile } from '../../src/core/pr-data.js'
+import { hasBotMarker } from '../../src/core/memory/bot-comments.js'
+import type { StagedFinding } from '../../src/core/findings/finding-stage.js'
+import { buildDiffIndex } from '../../src/core/diff/hunks.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
 import {
   findingCommentBody,
   MOVE_WINDOW,
   placeFinding,
   planPublication,
   type PublicationInput
-} from '../../src/core/publication.js'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
-import { REDACTED } from '../../src/core/sanitize.js'
+} from '../../src/core/findings/publication.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { REDACTED } from '../../src/core/text-safety/sanitize.js'
 import { stagedFinding } from './state-fixtures.js'
 
 // src/app.ts: new lines 10-19 are commentable (one hunk of 10 added lines).

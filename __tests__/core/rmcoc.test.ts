@@ -1,4 +1,4 @@
-import { BOT_MARKER } from '../../src/core/marker.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
 import {
   ESCALATED_HEADING,
   formatBotComment,
@@ -8,7 +8,7 @@ import {
   RMCOC_MAX_BYTES,
   RmcocFormatError,
   type RmcocBlock
-} from '../../src/core/rmcoc.js'
+} from '../../src/core/memory/rmcoc.js'
 
 const SHA = 'a'.repeat(40)
 const counts = { posted: 3, suppressed: 1, resolved: 2, pending: 1, disputed: 0, escalated: 0 }

@@ -1,11 +1,11 @@
-import { BOT_MARKER } from '../../src/core/marker.js'
-import { formatBotComment } from '../../src/core/rmcoc.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import {
   latestRunRecord,
   newestRunRecord,
   runRecordFromCheckRun,
   type RunRecord
-} from '../../src/core/run-record.js'
+} from '../../src/core/memory/run-record.js'
 import {
   BOT_GRAPHQL,
   BOT_LOGINS,

@@ -7,9 +7,9 @@
  * reproduces; the failing inputs are printed.
  */
 import { describe, expect, it } from '@jest/globals'
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
-import { sanitizeComment, sanitizeText } from '../../src/core/sanitize.js'
-import { BOT_MARKER } from '../../src/core/marker.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { sanitizeComment, sanitizeText } from '../../src/core/text-safety/sanitize.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
 import { findings, hiddenCharacters, topLevelRmcocBlocks } from './markdown-oracle.js'
 
 const PIECES = [

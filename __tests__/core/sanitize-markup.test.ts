@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { BOT_MARKER } from '../../src/core/marker.js'
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import {
   MODEL_TEXT_LIMIT,
   REDACTED,
   TRUNCATION_NOTICE,
   sanitizeComment,
   sanitizeText
-} from '../../src/core/sanitize.js'
+} from '../../src/core/text-safety/sanitize.js'
 import { alnum } from './secret-fixtures.js'
 import {
   fetchedImages,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { BOT_MARKER } from '../../src/core/marker.js'
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import {
   DIFF_REDACTED,
   MAX_COMMENT_CHARS,
@@ -9,7 +9,7 @@ import {
   TRUNCATION_NOTICE,
   sanitizeComment,
   sanitizeText
-} from '../../src/core/sanitize.js'
+} from '../../src/core/text-safety/sanitize.js'
 import { liveMentions } from './markdown-oracle.js'
 
 // Tokens are assembled at run time so this file does not itself look like a leak to scanners.

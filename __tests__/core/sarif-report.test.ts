@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { OpenFinding } from '../../src/core/open-finding.js'
+import type { OpenFinding } from '../../src/core/findings/open-finding.js'
 import {
   artifactUri,
   FINGERPRINT_KEY,
@@ -7,9 +7,9 @@ import {
   sarifLevel,
   sarifLog,
   UNCATEGORIZED
-} from '../../src/core/sarif-report.js'
-import { REDACTED } from '../../src/core/sanitize.js'
-import { TOOL_NAME, TOOL_VERSION } from '../../src/core/tool-identity.js'
+} from '../../src/core/reports/sarif-report.js'
+import { REDACTED } from '../../src/core/text-safety/sanitize.js'
+import { TOOL_NAME, TOOL_VERSION } from '../../src/core/names/tool-identity.js'
 import { sarifSchemaErrors } from '../support/sarif-schema.js'
 
 const SECRET = 'sk-test-0123456789abcdefSECRET'

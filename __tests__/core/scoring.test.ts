@@ -6,7 +6,7 @@ import {
   SILENT_DEFAULT_RULE,
   type CombinedPart,
   type ScoringPolicy
-} from '../../src/core/scoring.js'
+} from '../../src/core/findings/scoring.js'
 
 const policy: ScoringPolicy = {
   problemScoreThreshold: 5,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { REDACTED, containsSecret, redactSecrets } from '../../src/core/secret-patterns.js'
-import { visibleView } from '../../src/core/secret-view.js'
+import { REDACTED, containsSecret, redactSecrets } from '../../src/core/secrets/secret-patterns.js'
+import { visibleView } from '../../src/core/secrets/secret-view.js'
 import { FAMILY_SAMPLES, alnum } from './secret-fixtures.js'
 
 const sample = (family: string): string => FAMILY_SAMPLES.find(([name]) => name === family)![1]

@@ -4,7 +4,7 @@ import {
   SECRET_FAMILIES,
   containsSecret,
   redactSecrets
-} from '../../src/core/secret-patterns.js'
+} from '../../src/core/secrets/secret-patterns.js'
 import { FAMILY_SAMPLES, JWT, LABELLED_SAMPLES } from './secret-fixtures.js'
 
 /** The contexts a token is quoted in: prose, assignments, JSON, YAML, XML, shell, URLs. */

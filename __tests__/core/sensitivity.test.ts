@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { assessSensitivity } from '../../src/core/sensitivity.js'
+import { assessSensitivity } from '../../src/core/findings/sensitivity.js'
 
 const pkg = (fields: Record<string, unknown>): string => JSON.stringify(fields)
 

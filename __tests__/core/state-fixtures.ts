@@ -1,13 +1,13 @@
 /** Plain-data builders for the state tests (no I/O). */
-import type { StagedFinding } from '../../src/core/finding-stage.js'
-import type { RunState } from '../../src/core/threads.js'
+import type { StagedFinding } from '../../src/core/findings/finding-stage.js'
+import type { RunState } from '../../src/core/memory/threads.js'
 import type {
   Author,
   CheckRunData,
   IssueCommentData,
   ReviewCommentData,
   ReviewThreadData
-} from '../../src/core/pr-data.js'
+} from '../../src/core/pull-request/pr-data.js'
 import {
   formatBotComment,
   type ReplyKind,
@@ -15,7 +15,7 @@ import {
   type SummaryBlock,
   type SummaryRecord,
   type ThreadStatus
-} from '../../src/core/rmcoc.js'
+} from '../../src/core/memory/rmcoc.js'
 
 export const BOT_LOGINS = ['github-actions[bot]', 'opencode-reviewer[bot]']
 

@@ -1,6 +1,6 @@
 /** Signed state: a block is state only with a valid signature for its PR. */
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
-import { signBody, verifyBody } from '../../src/core/state-signature.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { signBody, verifyBody } from '../../src/core/memory/state-signature.js'
 
 const KEY = 'k'.repeat(32)
 const PR = { owner: 'octo-org', repo: 'widgets', number: 9 }

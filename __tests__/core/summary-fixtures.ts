@@ -1,5 +1,5 @@
-import type { SummaryRecord } from '../../src/core/rmcoc.js'
-import type { SummaryFinding, SummaryInput } from '../../src/core/summary.js'
+import type { SummaryRecord } from '../../src/core/memory/rmcoc.js'
+import type { SummaryFinding, SummaryInput } from '../../src/core/summary/summary.js'
 
 export const HEAD = '0123456789abcdef0123456789abcdef01234567'
 

@@ -1,9 +1,9 @@
-import { splitFences } from '../../src/core/markdown-fences.js'
-import { BOT_MARKER } from '../../src/core/marker.js'
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
-import { latestRunRecord } from '../../src/core/run-record.js'
-import { MAX_COMMENT_CHARS, sanitizeComment } from '../../src/core/sanitize.js'
-import { HISTORY_CHARS, MAX_EARLIER_RUNS } from '../../src/core/summary-fold.js'
+import { splitFences } from '../../src/core/text-safety/markdown-fences.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { latestRunRecord } from '../../src/core/memory/run-record.js'
+import { MAX_COMMENT_CHARS, sanitizeComment } from '../../src/core/text-safety/sanitize.js'
+import { HISTORY_CHARS, MAX_EARLIER_RUNS } from '../../src/core/summary/summary-fold.js'
 import {
   EARLIER_RUN_CHARS,
   HISTORY_END_LINE,
@@ -11,8 +11,8 @@ import {
   foldRunBody,
   readEarlierRuns,
   runLine
-} from '../../src/core/summary-history.js'
-import { composeSummaryComment, type SummaryInput } from '../../src/core/summary.js'
+} from '../../src/core/summary/summary-history.js'
+import { composeSummaryComment, type SummaryInput } from '../../src/core/summary/summary.js'
 import { BOT_LOGINS, BOT_REST, issueComment } from './state-fixtures.js'
 import { liveMentions } from './markdown-oracle.js'
 import { busy, headOf, inSummaryFindings, quiet } from './summary-fixtures.js'

@@ -1,7 +1,7 @@
-import { RMCOC_MAX_BYTES, formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
-import { blockBytes, summaryBlock } from '../../src/core/summary-record.js'
-import { composeSummaryComment } from '../../src/core/summary.js'
-import { MAX_COMMENT_CHARS } from '../../src/core/sanitize.js'
+import { RMCOC_MAX_BYTES, formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { blockBytes, summaryBlock } from '../../src/core/summary/summary-record.js'
+import { composeSummaryComment } from '../../src/core/summary/summary.js'
+import { MAX_COMMENT_CHARS } from '../../src/core/text-safety/sanitize.js'
 import { busy, inSummaryFindings, longRecords } from './summary-fixtures.js'
 
 const findingsOf = (block: ReturnType<typeof summaryBlock>) => block.findings ?? []

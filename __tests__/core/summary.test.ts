@@ -1,14 +1,14 @@
-import { readComment } from '../../src/core/bot-comments.js'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
-import { latestRunRecord } from '../../src/core/run-record.js'
-import { MAX_COMMENT_CHARS, REDACTED } from '../../src/core/sanitize.js'
+import { readComment } from '../../src/core/memory/bot-comments.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { latestRunRecord } from '../../src/core/memory/run-record.js'
+import { MAX_COMMENT_CHARS, REDACTED } from '../../src/core/text-safety/sanitize.js'
 import {
   summaryBlock,
   composeFailureComment,
   composeSummaryComment,
   shouldPostSummary,
   type SummaryInput
-} from '../../src/core/summary.js'
+} from '../../src/core/summary/summary.js'
 import { BOT_LOGINS, BOT_REST, issueComment } from './state-fixtures.js'
 import { HEAD, busy, inSummaryFindings, quiet } from './summary-fixtures.js'
 

@@ -3,7 +3,7 @@
  * finding (or an escalation) by clicking "Resolve conversation"; a reviewer
  * can settle it; a thread the bot reopened is open whatever GitHub says.
  */
-import { rebuildRunState } from '../../src/core/threads.js'
+import { rebuildRunState } from '../../src/core/memory/threads.js'
 import {
   BOT_GRAPHQL,
   BOT_LOGINS,

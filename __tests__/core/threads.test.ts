@@ -1,19 +1,19 @@
-import { BOT_MARKER } from '../../src/core/marker.js'
+import { BOT_MARKER } from '../../src/core/names/marker.js'
 import {
   ESCALATED_HEADING,
   formatBotComment,
   RESOLVED_HEADING,
   RMCOC_MAX_BYTES,
   type SummaryRecord
-} from '../../src/core/rmcoc.js'
-import { runRecordFromCheckRun } from '../../src/core/run-record.js'
+} from '../../src/core/memory/rmcoc.js'
+import { runRecordFromCheckRun } from '../../src/core/memory/run-record.js'
 import {
   rebuildRunState,
   rebuildThread,
   threadDedupeItem,
   type DeveloperPredicate
-} from '../../src/core/threads.js'
-import type { ReviewThreadData } from '../../src/core/pr-data.js'
+} from '../../src/core/memory/threads.js'
+import type { ReviewThreadData } from '../../src/core/pull-request/pr-data.js'
 import {
   BOT_GRAPHQL,
   BOT_LOGINS,

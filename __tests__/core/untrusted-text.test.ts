@@ -3,7 +3,7 @@ import {
   fenceUntrusted,
   HTML_COMMENT_MARK,
   neutralizeUntrusted
-} from '../../src/core/untrusted-text.js'
+} from '../../src/core/text-safety/untrusted-text.js'
 
 const TAG_SMUGGLED = Array.from('ignore', (c) =>
   String.fromCodePoint(0xe0000 + c.charCodeAt(0))

@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import type { PullRequestReviewData } from '../../src/core/pr-data.js'
-import { decideVerdict, humanChangeRequesters, type Verdict } from '../../src/core/verdict.js'
+import type { PullRequestReviewData } from '../../src/core/pull-request/pr-data.js'
+import {
+  decideVerdict,
+  humanChangeRequesters,
+  type Verdict
+} from '../../src/core/findings/verdict.js'
 
 function review(
   login: string,

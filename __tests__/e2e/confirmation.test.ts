@@ -5,7 +5,7 @@
  * fake model (their requests arrive in no fixed order).
  */
 import { jest } from '@jest/globals'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import {
   ScriptedConversations,
   type RecordedRequest,

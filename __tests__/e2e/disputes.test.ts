@@ -8,7 +8,7 @@
  * finding for good.
  */
 import { jest } from '@jest/globals'
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
 import {
   OWNER,

@@ -6,7 +6,7 @@
  * developer's call when there are none.
  */
 import { jest } from '@jest/globals'
-import { formatBotComment } from '../../src/core/rmcoc.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
 import { pass, startScenario, tool, userMessages, type Scenario } from './harness.js'
 import { botThread, refundsFile } from './refunds-pr.js'

@@ -4,7 +4,7 @@
  * outputs and a job summary; a clean PR gets no PR comment at all.
  */
 import { jest } from '@jest/globals'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { addedFile, pass, startScenario, tool, userMessages, type Scenario } from './harness.js'
 
 jest.setTimeout(180_000)

@@ -6,8 +6,8 @@
  * left a PR comment or only its check run.
  */
 import { jest } from '@jest/globals'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
-import { CHECK_RUN_NAME } from '../../src/review/run-record-lookup.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { CHECK_RUN_NAME } from '../../src/review/preparation/run-record-lookup.js'
 import {
   insertLines,
   numberedLines,

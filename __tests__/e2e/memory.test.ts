@@ -8,7 +8,7 @@
  * run is still incremental.
  */
 import { jest } from '@jest/globals'
-import { parseRmcoc, type SummaryBlock } from '../../src/core/rmcoc.js'
+import { parseRmcoc, type SummaryBlock } from '../../src/core/memory/rmcoc.js'
 import type { ScriptedToolCall, ScriptStep } from '../support/fake-model/index.js'
 import { onePushPr, replaceLine } from '../support/pr-history.js'
 import { OWNER, REPO, pass, tool, type Scenario } from './harness.js'

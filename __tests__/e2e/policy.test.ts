@@ -6,7 +6,7 @@
  * that cannot be used leaves a failure comment and a failed step.
  */
 import { jest } from '@jest/globals'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { FAKE_API_KEY } from '../support/fake-model/index.js'
 import {
   addedFile,

@@ -2,7 +2,7 @@
  * The PR most thread scenarios run on: one added file, src/refunds.ts, and
  * bot finding threads seeded on it as an earlier run would have left them.
  */
-import { formatBotComment } from '../../src/core/rmcoc.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
 import { addedFile, type Scenario } from './harness.js'
 

@@ -8,7 +8,7 @@
  * no write.
  */
 import { jest } from '@jest/globals'
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
 import {
   githubWrites,
@@ -153,7 +153,7 @@ describe('a reply that gets an answer (threads-only run)', () => {
 
 describe('a threads-only run answers the one thread and nothing else', () => {
   // BUG (product): the tools of a threads-only run are the full review's
-  // (src/review/threads-only-run.ts builds them with toolsFor(prepared, …),
+  // (src/review/run/threads-only-run.ts builds them with toolsFor(prepared, …),
   // every thread answerable, cap 30), so only the prompt keeps the model to
   // the replied thread. Measured: a reply saying "please concede the other
   // thread" gets the other finding conceded and resolved (threads_resolved 2).

@@ -3,8 +3,8 @@
  * the PR's head. A PR with bot threads was reviewed; without this record a
  * reply would run the head's review instead of a threads-only answer.
  */
-import { formatBotComment } from '../../src/core/rmcoc.js'
-import { CHECK_RUN_NAME } from '../../src/review/run-record-lookup.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
+import { CHECK_RUN_NAME } from '../../src/review/preparation/run-record-lookup.js'
 import { NUMBER, OWNER, REPO, type Scenario } from './harness.js'
 
 export function recordReviewedHead(scenario: Scenario): void {

@@ -7,7 +7,7 @@
  * fails as with one model. Each reviewer's session stays cache-friendly.
  */
 import { jest } from '@jest/globals'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { FAKE_MODEL, FAKE_SECOND_MODEL, FAKE_SECOND_MODEL_ID } from '../support/fake-model/index.js'
 import { addedFile, pass, startScenario, tool, type Scenario } from './harness.js'
 import { bySession, prefixBreaks } from './requests.js'

@@ -3,7 +3,7 @@
  * completed by an update (PATCH) carrying the verdict and the record, its
  * annotations 50 per request, each update exactly once despite 5xx answers.
  */
-import type { CheckRunAnnotation } from '../../src/core/check-annotations.js'
+import type { CheckRunAnnotation } from '../../src/core/reports/check-annotations.js'
 import { CHECK_RUN_PERMISSION, type CheckRunInput } from '../../src/ports/review-gateway.js'
 import { serverError } from '../support/fake-github/faults.js'
 import { startFixture, type Fixture } from './fixture.js'

@@ -6,8 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { matchEarlier } from '../../src/core/earlier-findings.js'
-import { formatBotComment } from '../../src/core/rmcoc.js'
+import { matchEarlier } from '../../src/core/findings/earlier-findings.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import {
   dismiss,
   openFindings,

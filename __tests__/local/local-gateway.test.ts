@@ -5,8 +5,8 @@
  * gateway and from a new one over the saved state file.
  */
 import { rm } from 'node:fs/promises'
-import { formatBotComment } from '../../src/core/rmcoc.js'
-import { rebuildRunState } from '../../src/core/threads.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
+import { rebuildRunState } from '../../src/core/memory/threads.js'
 import { readLocalBranch, type LocalBranch } from '../../src/local/local-branch.js'
 import { LocalGateway } from '../../src/local/local-gateway.js'
 import { LocalGit } from '../../src/local/local-git.js'

@@ -6,8 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readCheckoutHead } from '../../src/opencode/git-head.js'
-import { trustedPath } from '../../src/opencode/trusted-path.js'
+import { readCheckoutHead } from '../../src/process/git-head.js'
+import { trustedPath } from '../../src/process/trusted-path.js'
 import { makeGitCheckout, scratchGit } from './checkout.js'
 
 const made: string[] = []

@@ -8,7 +8,7 @@ import {
   trustedPath,
   untrustedLocation,
   untrustedRoots
-} from '../../src/opencode/trusted-path.js'
+} from '../../src/process/trusted-path.js'
 
 let scratch: string
 let workspace: string

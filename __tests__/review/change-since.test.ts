@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { ChangedFile } from '../../src/core/pr-data.js'
-import { reviewScope, type ReviewScope } from '../../src/review/change-since.js'
-import { buildPass1Prompt } from '../../src/review/prompts.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
+import { reviewScope, type ReviewScope } from '../../src/review/scope/change-since.js'
+import { buildPass1Prompt } from '../../src/review/prompts/prompts.js'
 import { OWNER, REPO, startFixture, type Fixture } from '../github/fixture.js'
 import {
   changedFile,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
-import { TOOL_NAMES } from '../../src/core/tool-names.js'
+import { TOOL_NAMES } from '../../src/core/names/tool-names.js'
 import {
   buildConfirmationSystemPrompt,
   buildConfirmFindingPrompt,
   buildConfirmNudge,
   buildExchangePrompt,
   CONFIRM_PATCH_BUDGET_CHARS
-} from '../../src/review/confirmation-prompts.js'
+} from '../../src/review/confirmation/confirmation-prompts.js'
 import { stagedFinding } from '../core/state-fixtures.js'
 
 const files = [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
-import { FindingStage } from '../../src/core/finding-stage.js'
-import { TOOL_NAMES } from '../../src/core/tool-names.js'
+import { FindingStage } from '../../src/core/findings/finding-stage.js'
+import { TOOL_NAMES } from '../../src/core/names/tool-names.js'
 import type { ReviewGateway } from '../../src/ports/review-gateway.js'
-import { ConfirmationTools } from '../../src/review/confirmation-tools.js'
-import { ActionReviewTools } from '../../src/review/review-tools.js'
+import { ConfirmationTools } from '../../src/review/confirmation/confirmation-tools.js'
+import { ActionReviewTools } from '../../src/review/tools/review-tools.js'
 import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
 
 const files = [

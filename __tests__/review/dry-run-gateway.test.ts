@@ -6,7 +6,7 @@
  */
 import { GitHubReviewGateway } from '../../src/github/review-gateway.js'
 import type { ReviewGateway } from '../../src/ports/review-gateway.js'
-import { DryRunGateway } from '../../src/review/dry-run-gateway.js'
+import { DryRunGateway } from '../../src/review/gateways/dry-run-gateway.js'
 
 /** The port's reads: they must reach GitHub. Everything else the adapter does is a write. */
 const READS = new Set([

@@ -4,9 +4,12 @@
  * fail_on), the record and the findings as annotations, completed (never
  * left spinning) when the review fails, and a warning without checks: write.
  */
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
-import { ReviewFailedError } from '../../src/review/review-failed.js'
-import { CHECK_RUN_NAME, LEGACY_CHECK_RUN_NAME } from '../../src/review/run-record-lookup.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
+import {
+  CHECK_RUN_NAME,
+  LEGACY_CHECK_RUN_NAME
+} from '../../src/review/preparation/run-record-lookup.js'
 import type { FakeCheckRun } from '../support/fake-github/check-run-state.js'
 import { submit } from '../support/scripted-session.js'
 import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'

@@ -3,8 +3,8 @@
  * a model that cannot be used, and a publication that fails half-way. Each
  * leaves a word on the PR and a failed step, never a silent success.
  */
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
-import { ReviewFailedError } from '../../src/review/review-failed.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
 import { serverError } from '../support/fake-github/faults.js'
 import { submit } from '../support/scripted-session.js'
 import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'

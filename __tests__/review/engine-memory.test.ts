@@ -4,8 +4,8 @@
  * threads of the state (resolvable, counted in the verdict), and a head that
  * moves during the review does not move the review.
  */
-import { formatBotComment } from '../../src/core/rmcoc.js'
-import { parseRmcoc } from '../../src/core/rmcoc.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import type { RunState } from '../../src/ports/review-tools.js'
 import { submit } from '../support/scripted-session.js'
 import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'

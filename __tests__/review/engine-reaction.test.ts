@@ -3,7 +3,7 @@
  * asked for the run before the agent's first turn, only on a comment the run
  * answers, and a failure to react never stops the review.
  */
-import { formatBotComment } from '../../src/core/rmcoc.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { json } from '../support/fake-github/router.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
 import { startEngineFixture, type EngineFixture } from './engine-harness.js'

@@ -5,9 +5,9 @@
  * others' findings are published; when every reviewer fails, the review
  * fails as with one model; only the primary answers threads.
  */
-import { formatBotComment, parseRmcoc } from '../../src/core/rmcoc.js'
-import { ReviewFailedError } from '../../src/review/review-failed.js'
-import { THREADS_ARE_THE_PRIMARYS } from '../../src/review/review-tools.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
+import { THREADS_ARE_THE_PRIMARYS } from '../../src/review/tools/review-tools.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { reviewComments } from '../support/fake-github/pull-state.js'
 import { ScriptedReviewers, submit, type ScriptedTurn } from '../support/scripted-session.js'

@@ -3,7 +3,7 @@
  * read back in the next, and a block some other workflow posted as the same
  * bot (unsigned) is not state.
  */
-import { formatBotComment } from '../../src/core/rmcoc.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { submit } from '../support/scripted-session.js'
 import { startEngineFixture, type EngineFixture } from './engine-harness.js'
 import type { RunState } from '../../src/ports/review-tools.js'

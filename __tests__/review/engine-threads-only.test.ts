@@ -2,8 +2,8 @@
  * Threads-only runs without opencode: a developer's reply in an open bot
  * thread gets one answer; anything else is skipped before the agent starts.
  */
-import { formatBotComment } from '../../src/core/rmcoc.js'
-import { ReviewFailedError } from '../../src/review/review-failed.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
 import { startEngineFixture, type EngineFixture } from './engine-harness.js'
 
 let fixture: EngineFixture

@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals'
-import type { ChangedFile } from '../../src/core/pr-data.js'
-import { filePatchFor, MAX_SUGGESTIONS, NO_PATCH_NOTE } from '../../src/review/file-patches.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
+import {
+  filePatchFor,
+  MAX_SUGGESTIONS,
+  NO_PATCH_NOTE
+} from '../../src/review/tools/file-patches.js'
 
 const files: ChangedFile[] = [
   {

@@ -3,12 +3,12 @@
  * fake clock: nudge once, retry once, deadlines per attempt, and a session
  * that dies never crashes the review.
  */
-import { FindingStage } from '../../src/core/finding-stage.js'
+import { FindingStage } from '../../src/core/findings/finding-stage.js'
 import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
 import type { AgentSession, AgentTurn, ReviewLog } from '../../src/ports/agent-session.js'
 import type { ReviewGateway } from '../../src/ports/review-gateway.js'
-import { runPasses } from '../../src/review/orchestrator.js'
-import { ActionReviewTools } from '../../src/review/review-tools.js'
+import { runPasses } from '../../src/review/passes/orchestrator.js'
+import { ActionReviewTools } from '../../src/review/tools/review-tools.js'
 
 type Step = 'submit' | 'idle' | 'deadline' | 'throw' | 'fatal'
 

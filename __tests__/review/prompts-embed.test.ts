@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { PROMPT_TEXTS } from '../../src/review/prompt-texts.generated.js'
+import { PROMPT_TEXTS } from '../../src/review/prompts/prompt-texts.generated.js'
 
 const promptsDir = path.resolve(process.cwd(), 'prompts')
 const markdown = readdirSync(promptsDir)

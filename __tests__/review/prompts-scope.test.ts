@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
-import type { ChangedFile } from '../../src/core/pr-data.js'
-import { assessSensitivity } from '../../src/core/sensitivity.js'
-import { TOOL_NAMES } from '../../src/core/tool-names.js'
-import type { ReviewScope } from '../../src/review/change-since.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
+import { assessSensitivity } from '../../src/core/findings/sensitivity.js'
+import { TOOL_NAMES } from '../../src/core/names/tool-names.js'
+import type { ReviewScope } from '../../src/review/scope/change-since.js'
 import {
   buildPass1Prompt,
   buildPass2Prompt,
   buildPass3Prompt,
   buildPass4Prompt
-} from '../../src/review/prompts.js'
+} from '../../src/review/prompts/prompts.js'
 
 const pr = { number: 7, title: 'Export', body: '', headRef: 'feat', baseRef: 'main' }
 

@@ -3,9 +3,9 @@ import {
   fillTemplate,
   PromptTemplateError,
   templateSlots
-} from '../../src/review/prompt-template.js'
-import { PROMPT_TEXTS } from '../../src/review/prompt-texts.generated.js'
-import { PROMPT_TOOL_NAMES } from '../../src/review/prompts.js'
+} from '../../src/review/prompts/prompt-template.js'
+import { PROMPT_TEXTS } from '../../src/review/prompts/prompt-texts.generated.js'
+import { PROMPT_TOOL_NAMES } from '../../src/review/prompts/prompts.js'
 
 const tools = { postReviewComment: 'github_post_review_comment' }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import type { ChangedFile } from '../../src/core/pr-data.js'
-import { assessSensitivity } from '../../src/core/sensitivity.js'
-import { TOOL_NAMES } from '../../src/core/tool-names.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
+import { assessSensitivity } from '../../src/core/findings/sensitivity.js'
+import { TOOL_NAMES } from '../../src/core/names/tool-names.js'
 import {
   AGENTS_MD_NOT_FOUND,
   buildPass1Prompt,
@@ -14,8 +14,8 @@ import {
   type PriorThread,
   type PullRequestContext,
   type RecordedFinding
-} from '../../src/review/prompts.js'
-import type { ReviewScope } from '../../src/review/change-since.js'
+} from '../../src/review/prompts/prompts.js'
+import type { ReviewScope } from '../../src/review/scope/change-since.js'
 
 const FULL: ReviewScope = { kind: 'full', reason: 'first review: no earlier run recorded one' }
 const INCREMENTAL: ReviewScope = {

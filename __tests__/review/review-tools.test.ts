@@ -3,10 +3,10 @@
  * gateway against the fake GitHub: replies and resolutions land with their
  * rmcoc blocks, and the next run's state reads them back.
  */
-import { FindingStage } from '../../src/core/finding-stage.js'
-import { formatBotComment } from '../../src/core/rmcoc.js'
-import { rebuildRunState, type RunState } from '../../src/core/threads.js'
-import { ActionReviewTools } from '../../src/review/review-tools.js'
+import { FindingStage } from '../../src/core/findings/finding-stage.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
+import { rebuildRunState, type RunState } from '../../src/core/memory/threads.js'
+import { ActionReviewTools } from '../../src/review/tools/review-tools.js'
 import { allReviewComments, startFixture, type Fixture } from '../github/fixture.js'
 
 const BOT_LOGINS = ['github-actions[bot]']

@@ -4,7 +4,7 @@
  * threads-only run. The scripted agent reports 100 input and 10 output
  * tokens per turn; the end-to-end cost test does the same with opencode.
  */
-import { formatBotComment } from '../../src/core/rmcoc.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { submit } from '../support/scripted-session.js'
 import { startEngineFixture, type EngineFixture } from './engine-harness.js'
 

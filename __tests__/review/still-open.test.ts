@@ -3,10 +3,10 @@
  * findings and the earlier ones still open, each once, under an identity the
  * next run gives the same finding.
  */
-import type { PostedFinding, SummaryFinding } from '../../src/core/summary.js'
-import type { ThreadState } from '../../src/core/threads.js'
-import { stillOpenFindings, type StillOpenInput } from '../../src/review/still-open.js'
-import { summaryRecordId } from '../../src/review/summary-records.js'
+import type { PostedFinding, SummaryFinding } from '../../src/core/summary/summary.js'
+import type { ThreadState } from '../../src/core/memory/threads.js'
+import { stillOpenFindings, type StillOpenInput } from '../../src/review/publishing/still-open.js'
+import { summaryRecordId } from '../../src/review/publishing/summary-records.js'
 import { stagedFinding } from '../core/state-fixtures.js'
 
 const HEAD = 'c0ffee'.padEnd(40, '1')

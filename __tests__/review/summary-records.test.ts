@@ -2,9 +2,9 @@
  * The summary-only findings a run record carries forward: stable, unique ids
  * across runs on one head, and never more than the record holds.
  */
-import type { SummaryFinding } from '../../src/core/summary.js'
-import type { RunState, ThreadState } from '../../src/core/threads.js'
-import { MAX_RECORDS, summaryRecordsAfterRun } from '../../src/review/summary-records.js'
+import type { SummaryFinding } from '../../src/core/summary/summary.js'
+import type { RunState, ThreadState } from '../../src/core/memory/threads.js'
+import { MAX_RECORDS, summaryRecordsAfterRun } from '../../src/review/publishing/summary-records.js'
 import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
 
 const HEAD = 'c0ffee'.padEnd(40, '1')

@@ -3,10 +3,10 @@
  * (or a model stuck in a loop) never becomes a bot flood. Each refusal tells
  * the model why, and nothing is written for it.
  */
-import { FindingStage } from '../../src/core/finding-stage.js'
-import { formatBotComment } from '../../src/core/rmcoc.js'
-import { rebuildRunState } from '../../src/core/threads.js'
-import { ActionReviewTools } from '../../src/review/review-tools.js'
+import { FindingStage } from '../../src/core/findings/finding-stage.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
+import { rebuildRunState } from '../../src/core/memory/threads.js'
+import { ActionReviewTools } from '../../src/review/tools/review-tools.js'
 import { allReviewComments, startFixture, type Fixture } from '../github/fixture.js'
 
 let fixture: Fixture

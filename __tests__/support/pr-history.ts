@@ -4,7 +4,7 @@
  * made with the same diff library the action uses.
  */
 import { formatPatch, OMIT_HEADERS, structuredPatch } from 'diff'
-import type { ChangedFile } from '../../src/core/pr-data.js'
+import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
 import type { FakeFile } from './fake-github/pull-state.js'
 
 /** `count` numbered lines, "<prefix> 1" …, each ending with a newline. */

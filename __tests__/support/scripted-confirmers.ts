@@ -10,8 +10,8 @@
 import type { AgentSession } from '../../src/ports/agent-session.js'
 import type { AgentHandle, AgentStart, ReviewEngineDeps } from '../../src/ports/review-engine.js'
 import type { SubmitConfirmationArgs } from '../../src/ports/review-tools.js'
-import { buildConfirmationSystemPrompt } from '../../src/review/confirmation-prompts.js'
-import type { ConfirmationTools } from '../../src/review/confirmation-tools.js'
+import { buildConfirmationSystemPrompt } from '../../src/review/confirmation/confirmation-prompts.js'
+import type { ConfirmationTools } from '../../src/review/confirmation/confirmation-tools.js'
 
 export interface ConfirmerTurn {
   readonly confirmer: 'A' | 'B'

@@ -6,7 +6,7 @@
  * Through run() with webhook examples; the engine is a stub that records.
  */
 import type { ReviewEngine } from '../../src/ports/review-engine.js'
-import type { ReviewRequest } from '../../src/trigger/review-request.js'
+import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import { runAction } from '../support/action-run.js'
 import { FakeGitHub } from '../support/fake-github/server.js'
 import { example, prReviewReply, type Payload } from '../support/webhook-examples.js'

@@ -6,7 +6,7 @@
 import { parseConfig, type Config } from '../../src/config/config.js'
 import type { InputName } from '../../src/config/inputs.js'
 import { decideTrigger } from '../../src/trigger/event.js'
-import type { TriggerDecision } from '../../src/trigger/review-request.js'
+import type { TriggerDecision } from '../../src/core/pull-request/review-request.js'
 import { example, prReviewReply, REPLIED_TO_ID, type Payload } from '../support/webhook-examples.js'
 
 const EVENT = 'pull_request_review_comment'

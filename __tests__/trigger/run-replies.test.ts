@@ -4,7 +4,7 @@
  * stub engine that records whether it was asked to run.
  */
 import type { ReviewEngine } from '../../src/ports/review-engine.js'
-import type { ReviewRequest } from '../../src/trigger/review-request.js'
+import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import { runAction } from '../support/action-run.js'
 import { FakeGitHub } from '../support/fake-github/server.js'
 import { prReviewReply, REPLIED_TO_ID, type Payload } from '../support/webhook-examples.js'

@@ -5,7 +5,7 @@
  */
 import type { Config } from '../../src/config/config.js'
 import type { ReviewEngine } from '../../src/ports/review-engine.js'
-import type { ReviewRequest } from '../../src/trigger/review-request.js'
+import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import { runAction } from '../support/action-run.js'
 import { FakeGitHub } from '../support/fake-github/server.js'
 import { example, prComment, type Payload } from '../support/webhook-examples.js'

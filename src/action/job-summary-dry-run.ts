@@ -5,7 +5,7 @@
  * inside <pre>), never rendered: they are the bot's markdown, hidden markers
  * and rmcoc blocks included, and the run page of a public repository is public.
  */
-import type { WouldBeWrite } from '../core/run-report.js'
+import type { WouldBeWrite } from '../core/reports/run-report.js'
 
 /**
  * Characters of one body shown, and of the whole section: a step's job

@@ -4,8 +4,8 @@
  * cost is in the open, and which one failed and why. Model names and
  * failure reasons are escaped like every other cell.
  */
-import { formatUsd, sumUsage } from '../core/model-usage.js'
-import type { ReviewerReport } from '../core/run-report.js'
+import { formatUsd, sumUsage } from '../core/reports/model-usage.js'
+import type { ReviewerReport } from '../core/reports/run-report.js'
 import { cell } from './job-summary.js'
 
 export const REVIEWER_HEADERS = [

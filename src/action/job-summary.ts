@@ -10,13 +10,13 @@
  * and HTML-escaped here.
  */
 import * as core from '@actions/core'
-import type { StagedFinding } from '../core/finding-stage.js'
-import { formatUsd, sumUsage } from '../core/model-usage.js'
-import type { JobSummaryInput, PassMetrics } from '../core/run-report.js'
-import { sanitizePlainText } from '../core/sanitize.js'
+import type { StagedFinding } from '../core/findings/finding-stage.js'
+import { formatUsd, sumUsage } from '../core/reports/model-usage.js'
+import type { JobSummaryInput, PassMetrics } from '../core/reports/run-report.js'
+import { sanitizePlainText } from '../core/text-safety/sanitize.js'
 import { dryRunSection } from './job-summary-dry-run.js'
 import { REVIEWER_HEADERS, reviewerRows } from './job-summary-reviewers.js'
-import { plural, shortSha } from '../core/summary-text.js'
+import { plural, shortSha } from '../core/summary/summary-text.js'
 import { CHECK_RUN_PERMISSION } from '../ports/review-gateway.js'
 
 export type {
@@ -25,7 +25,7 @@ export type {
   RecordHome,
   RefusedFinding,
   RunMode
-} from '../core/run-report.js'
+} from '../core/reports/run-report.js'
 
 export type FindingDisposition =
   | 'posted inline'

@@ -5,15 +5,15 @@
  */
 import * as core from '@actions/core'
 import type { Config } from '../config/config.js'
-import { getErrorMessage } from '../core/error-message.js'
-import type { JobSummaryInput as RunReport } from '../core/run-report.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
+import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
 import { GitHubActorDirectory } from '../github/actor-directory.js'
 import { GitHubReviewGateway } from '../github/review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
 import { startBridgedAgent } from '../opencode/bridged-agent.js'
 import { SidecarStates } from '../opencode/leftover.js'
-import { readCheckoutHead } from '../opencode/git-head.js'
-import { trustedPath } from '../opencode/trusted-path.js'
+import { readCheckoutHead } from '../process/git-head.js'
+import { trustedPath } from '../process/trusted-path.js'
 import {
   isSecretCredential,
   missingCredentialsWarning,

@@ -6,9 +6,9 @@
 import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { OpenFinding } from '../core/open-finding.js'
-import { sarifLog } from '../core/sarif-report.js'
-import { TOOL_NAME } from '../core/tool-identity.js'
+import type { OpenFinding } from '../core/findings/open-finding.js'
+import { sarifLog } from '../core/reports/sarif-report.js'
+import { TOOL_NAME } from '../core/names/tool-identity.js'
 
 export interface SarifFileInput {
   readonly findings: readonly OpenFinding[]

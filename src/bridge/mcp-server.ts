@@ -15,7 +15,7 @@ import {
   type Tool
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { modelToolName, type McpServerName } from '../core/tool-names.js'
+import { modelToolName, type McpServerName } from '../core/names/tool-names.js'
 import type { ReviewTools } from '../ports/review-tools.js'
 import { invalidArgumentsMessage } from './invalid-arguments.js'
 import { toolsOfServer, type BridgeTool } from './tools.js'

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { MCP_SERVER_NAMES, type McpServerName } from '../core/tool-names.js'
+import { MCP_SERVER_NAMES, type McpServerName } from '../core/names/tool-names.js'
 import type { ReviewTools } from '../ports/review-tools.js'
 import { isAuthorized, newBearerToken } from './bearer.js'
 import { createMcpServer, type ToolCallEvent } from './mcp-server.js'

@@ -4,7 +4,7 @@
  * its argument schema, and the port method it calls.
  */
 import type { z } from 'zod'
-import { BRIDGE_TOOLS, type BridgeToolKey, type McpServerName } from '../core/tool-names.js'
+import { BRIDGE_TOOLS, type BridgeToolKey, type McpServerName } from '../core/names/tool-names.js'
 import type { ReviewTools } from '../ports/review-tools.js'
 import {
   getFilePatchSchema,

@@ -4,8 +4,8 @@
  * Bad usage (the command line, or an engine's LocalUsageError) exits 2;
  * anything else that stops the work exits 3.
  */
-import { getErrorMessage } from '../core/error-message.js'
-import { TOOL_VERSION } from '../core/tool-identity.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
+import { TOOL_VERSION } from '../core/names/tool-identity.js'
 import { LocalUsageError } from '../local/local-review.js'
 import { parseCommand } from './cli-args.js'
 import { dismissCommand, reviewCommand, secretsOf, statusCommand } from './cli-commands.js'

@@ -2,8 +2,8 @@
  * The command's exit codes, in one place: scripts and CI gates branch on
  * them, so each means one thing only.
  */
-import { checkConclusion, type FailOn } from '../core/check-conclusion.js'
-import type { Verdict } from '../core/verdict.js'
+import { checkConclusion, type FailOn } from '../core/reports/check-conclusion.js'
+import type { Verdict } from '../core/findings/verdict.js'
 
 export const EXIT = {
   /** The command did what was asked (a review whose verdict the --fail-on gate lets pass). */

@@ -3,7 +3,7 @@
  * and, after a review, its verdict. `review` and `status` both render one.
  */
 import type { LocalFinding } from '../local/local-review.js'
-import type { Verdict } from '../core/verdict.js'
+import type { Verdict } from '../core/findings/verdict.js'
 
 export interface ReviewOutcome {
   readonly verdict: Verdict

@@ -3,7 +3,7 @@
  * file and every open finding with its id, place, score and text (sanitized
  * like every other report: no hidden characters, no secrets).
  */
-import { sanitizePlainText } from '../core/sanitize.js'
+import { sanitizePlainText } from '../core/text-safety/sanitize.js'
 import type { FindingsReport } from './findings-report.js'
 
 export function renderJson(report: FindingsReport): string {

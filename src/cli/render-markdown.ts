@@ -4,8 +4,8 @@
  * goes through the comment sanitizer and stays on one list line or inside a
  * quote, so it cannot break out of the report's layout.
  */
-import { sanitizeText } from '../core/sanitize.js'
-import { oneLine, plural, quote } from '../core/summary-text.js'
+import { sanitizeText } from '../core/text-safety/sanitize.js'
+import { oneLine, plural, quote } from '../core/summary/summary-text.js'
 import type { LocalFinding } from '../local/local-review.js'
 import { COMMAND } from './cli-usage.js'
 import { groupByFile, type FindingsReport } from './findings-report.js'

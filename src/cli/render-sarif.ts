@@ -3,7 +3,7 @@
  * SARIF file, so a local run and a pull request's upload describe findings
  * alike (one rule per category, a level per score band).
  */
-import { sarifLog } from '../core/sarif-report.js'
+import { sarifLog } from '../core/reports/sarif-report.js'
 import type { FindingsReport } from './findings-report.js'
 
 export function renderSarif(report: FindingsReport): string {

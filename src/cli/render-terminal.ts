@@ -3,7 +3,7 @@
  * findings grouped by file and sorted by line, each with its score, line,
  * id and text. Every piece of model text passes terminalText.
  */
-import { plural } from '../core/summary-text.js'
+import { plural } from '../core/summary/summary-text.js'
 import type { LocalFinding } from '../local/local-review.js'
 import { COMMAND } from './cli-usage.js'
 import { groupByFile, type FindingsReport } from './findings-report.js'

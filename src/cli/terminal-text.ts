@@ -8,8 +8,8 @@
  * and secrets. Mentions are left alone: a terminal links nobody, and a word
  * joiner inside an id ("F1@123") would break copying it into `dismiss`.
  */
-import { stripHiddenCharacters } from '../core/hidden-characters.js'
-import { redactSecrets } from '../core/secret-patterns.js'
+import { stripHiddenCharacters } from '../core/text-safety/hidden-characters.js'
+import { redactSecrets } from '../core/secrets/secret-patterns.js'
 
 const ESCAPE_SEQUENCES = new RegExp(
   [

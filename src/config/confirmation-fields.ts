@@ -4,7 +4,7 @@
  * provider/model, or empty for the review's own `model`.
  */
 import { z } from 'zod'
-import type { ConfirmMinScore } from '../core/confirmation.js'
+import type { ConfirmMinScore } from '../core/findings/confirmation.js'
 
 const show = (raw: string): string => JSON.stringify(raw)
 

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import * as tls from 'node:tls'
-import { getErrorMessage } from '../core/error-message.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 
 /** Variables naming a PEM file of extra trusted roots, in the order read. */
 export const CA_FILE_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE'] as const

@@ -10,7 +10,7 @@
  * gets no model proxy: its SDK in the sidecar signs with the `provider_env`
  * credentials and reaches its public endpoint through the egress filter.
  */
-import { getErrorMessage } from '../core/error-message.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import { EgressProxy, type EgressEvent } from './egress-proxy.js'
 import { ModelProxy } from './model-proxy.js'
 import { resolveModelUpstream, type ModelUpstreamInput } from './model-upstream.js'

@@ -8,8 +8,8 @@
  * completed with those it has, and says so in the log: the verdict and the
  * record matter more than the annotations.
  */
-import { annotationBatches, type CheckRunAnnotation } from '../core/check-annotations.js'
-import { getErrorMessage } from '../core/error-message.js'
+import { annotationBatches, type CheckRunAnnotation } from '../core/reports/check-annotations.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import {
   CHECK_RUN_PERMISSION,
   type CheckRunCompletion,

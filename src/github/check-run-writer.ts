@@ -8,7 +8,7 @@
  * caller is told to keep the record in the summary comment instead.
  */
 import { randomUUID } from 'node:crypto'
-import { annotationBatches } from '../core/check-annotations.js'
+import { annotationBatches } from '../core/reports/check-annotations.js'
 import {
   CHECK_RUN_PERMISSION,
   type CheckRunInput,

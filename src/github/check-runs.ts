@@ -4,7 +4,7 @@
  * run from another app must not hide the Actions app's own record.
  */
 import { z } from 'zod'
-import type { CheckRunData } from '../core/pr-data.js'
+import type { CheckRunData } from '../core/pull-request/pr-data.js'
 import type { PullRequestRef } from '../ports/review-gateway.js'
 import { describeApiError, httpStatus, isPermissionDenied } from './api-errors.js'
 import type { GitHubClient } from './octokit.js'

@@ -4,7 +4,7 @@
  * ref.
  */
 import { z } from 'zod'
-import type { ChangedFile } from '../core/pr-data.js'
+import type { ChangedFile } from '../core/pull-request/pr-data.js'
 import type { PullRequestRef } from '../ports/review-gateway.js'
 import { httpStatus } from './api-errors.js'
 import type { GitHubClient } from './octokit.js'

@@ -1,6 +1,6 @@
 /** Conversation comments on the PR (where the bot's summary lives). */
 import { z } from 'zod'
-import type { IssueCommentData } from '../core/pr-data.js'
+import type { IssueCommentData } from '../core/pull-request/pr-data.js'
 import type { PullRequestRef } from '../ports/review-gateway.js'
 import type { GitHubClient } from './octokit.js'
 import { parseResponse } from './parse-response.js'

@@ -1,6 +1,6 @@
 /** PR metadata and its reviews through REST. */
 import { z } from 'zod'
-import type { PullRequestData } from '../core/pr-data.js'
+import type { PullRequestData } from '../core/pull-request/pr-data.js'
 import type { PullRequestRef } from '../ports/review-gateway.js'
 import type { GitHubClient } from './octokit.js'
 import { parseResponse } from './parse-response.js'

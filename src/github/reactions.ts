@@ -4,7 +4,7 @@
  * re-run): both mean the reaction is there. Feedback only: every failure is
  * returned, never thrown, so it cannot fail the review.
  */
-import { getErrorMessage } from '../core/error-message.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import {
   REACTION_PERMISSION,
   type ReactionResult,

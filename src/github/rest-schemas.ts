@@ -1,6 +1,6 @@
 /** zod schemas for the parts of GitHub REST responses the gateway relies on. */
 import { z } from 'zod'
-import type { Author } from '../core/pr-data.js'
+import type { Author } from '../core/pull-request/pr-data.js'
 
 /** REST account: an App's login keeps its "[bot]" suffix here. */
 export const RestUser = z.object({ login: z.string(), type: z.string() })

@@ -5,7 +5,7 @@ import type {
   IssueCommentData,
   PullRequestData,
   ReviewThreadData
-} from '../core/pr-data.js'
+} from '../core/pull-request/pr-data.js'
 import type {
   CheckRunCompletion,
   CheckRunInput,

@@ -4,7 +4,7 @@
  * `node(id:)`, so a thread with 150 comments comes back whole.
  */
 import { z } from 'zod'
-import type { Author, ReviewCommentData, ReviewThreadData } from '../core/pr-data.js'
+import type { Author, ReviewCommentData, ReviewThreadData } from '../core/pull-request/pr-data.js'
 import type { PullRequestRef } from '../ports/review-gateway.js'
 import { REVIEW_THREADS_QUERY, THREAD_COMMENTS_QUERY } from './graphql-documents.js'
 import type { GitHubClient } from './octokit.js'

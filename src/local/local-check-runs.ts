@@ -4,8 +4,8 @@
  * bot's identity as its App, because the run-record lookup trusts only the
  * bot's check runs.
  */
-import { normalizeLogin } from '../core/login.js'
-import type { CheckRunData } from '../core/pr-data.js'
+import { normalizeLogin } from '../core/names/login.js'
+import type { CheckRunData } from '../core/pull-request/pr-data.js'
 import type {
   CheckRunCompletion,
   CheckRunInput,

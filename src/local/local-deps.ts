@@ -7,18 +7,18 @@
  * written to a job summary.
  */
 import type { Config } from '../config/config.js'
-import type { JobSummaryInput as RunReport } from '../core/run-report.js'
+import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
 import { startBridgedAgent } from '../opencode/bridged-agent.js'
 import { stopLeftoverSidecar } from '../opencode/leftover.js'
-import { readCheckoutHead } from '../opencode/git-head.js'
-import { trustedPath } from '../opencode/trusted-path.js'
+import { readCheckoutHead } from '../process/git-head.js'
+import { trustedPath } from '../process/trusted-path.js'
 import type { ActorDirectory } from '../ports/actor-directory.js'
 import type { ReviewLog } from '../ports/agent-session.js'
 import type { AgentHandle, AgentStart, ReviewEngineDeps } from '../ports/review-engine.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
 import { onInterrupt } from './interrupt-cleanups.js'
 import type { LazyHeadCheckout } from './local-checkout.js'
-import { normalizeLogin } from '../core/login.js'
+import { normalizeLogin } from '../core/names/login.js'
 
 export interface LocalDepsInput {
   readonly config: Config

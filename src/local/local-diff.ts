@@ -11,7 +11,7 @@
  * textconv, colour, an order file, relative paths) are switched off, so the
  * file list and the patches come out in one order.
  */
-import type { ChangedFile } from '../core/pr-data.js'
+import type { ChangedFile } from '../core/pull-request/pr-data.js'
 import type { LocalGit } from './local-git.js'
 
 const DIFF_OPTIONS = [

@@ -9,16 +9,16 @@
  * A later run reads that thread as RESOLVED by the developer's call, and its
  * stage refuses to raise the same finding again (core/earlier-findings.ts).
  */
-import { threadFingerprint, type OpenFinding } from '../core/open-finding.js'
-import { BOT_MARKER } from '../core/marker.js'
-import { formatBotComment, type ThreadStatus } from '../core/rmcoc.js'
+import { threadFingerprint, type OpenFinding } from '../core/findings/open-finding.js'
+import { BOT_MARKER } from '../core/names/marker.js'
+import { formatBotComment, type ThreadStatus } from '../core/memory/rmcoc.js'
 import {
   latestRunRecord,
   newestRunRecord,
   runRecordFromCheckRun,
   type RunRecord
-} from '../core/run-record.js'
-import { rebuildRunState, type ThreadState } from '../core/threads.js'
+} from '../core/memory/run-record.js'
+import { rebuildRunState, type ThreadState } from '../core/memory/threads.js'
 import { dismissInRecord } from './local-record-dismissal.js'
 import type { LocalState, StateStore, StoredThread } from './local-state-file.js'
 import { LocalUsageError } from './local-usage-error.js'

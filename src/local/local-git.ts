@@ -7,8 +7,8 @@
  * have set. Hooks and fsmonitor never run: reading a branch must not run code
  * from it, and none of the commands used here needs them.
  */
-import { runCollected } from '../opencode/collected-run.js'
-import { findProgram, trustedPath, type TrustedPath } from '../opencode/trusted-path.js'
+import { runCollected } from '../process/collected-run.js'
+import { findProgram, trustedPath, type TrustedPath } from '../process/trusted-path.js'
 
 const HARDENING = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false']
 

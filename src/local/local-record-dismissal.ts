@@ -7,7 +7,7 @@
  * and carries forward. Only the block's JSON changes; the readable text
  * around it stays as it was.
  */
-import { RMCOC_FENCE, rmcocBlockSchema } from '../core/rmcoc.js'
+import { RMCOC_FENCE, rmcocBlockSchema } from '../core/memory/rmcoc.js'
 import { LocalUsageError } from './local-usage-error.js'
 
 type Json = Record<string, unknown>

@@ -16,7 +16,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { describeIssues } from '../bridge/invalid-arguments.js'
-import { getErrorMessage } from '../core/error-message.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 
 /** The folder under the git common dir that holds every branch's state file. */
 export const STATE_DIR = 'review-my-code-bot'

@@ -4,8 +4,8 @@
  * orchestrator's AgentSession port. Stopping tears all of it down, in every
  * path (the post step covers a killed process).
  */
-import { getErrorMessage } from '../core/error-message.js'
-import { ALL_TOOL_NAMES, MCP_SERVER_NAMES } from '../core/tool-names.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
+import { ALL_TOOL_NAMES, MCP_SERVER_NAMES } from '../core/names/tool-names.js'
 import { startSidecarNetwork } from '../egress/sidecar-network.js'
 import type { AgentSession, AgentTurn } from '../ports/agent-session.js'
 import { binaryVersion, resolveOpencodeBinary, type ResolvedBinary } from './binary.js'
@@ -15,7 +15,7 @@ import { forgetSidecar, rememberSidecar } from './leftover.js'
 import { ManagedOpenCodeServer } from './server.js'
 import { ReviewSession, type TurnResult } from './session.js'
 import { pickCaSettings } from './sidecar-env.js'
-import { findProgram, trustedPath } from './trusted-path.js'
+import { findProgram, trustedPath } from '../process/trusted-path.js'
 import { untestedVersionWarning } from './tested-version.js'
 import { createSanitizedWorkspace } from './workspace.js'
 

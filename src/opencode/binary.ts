@@ -22,10 +22,15 @@ import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { promisify } from 'node:util'
 import { z } from 'zod'
-import { getErrorMessage } from '../core/error-message.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import { platformFacts } from './platform-facts.js'
 import { opencodePackages, packageBinary } from './platform-package.js'
-import { findProgram, trustedPath, untrustedLocation, type TrustedPath } from './trusted-path.js'
+import {
+  findProgram,
+  trustedPath,
+  untrustedLocation,
+  type TrustedPath
+} from '../process/trusted-path.js'
 
 const run = promisify(execFile)
 

@@ -6,7 +6,7 @@
  */
 import { ToolBridge } from '../bridge/tool-bridge.js'
 import type { Config } from '../config/config.js'
-import { getErrorMessage } from '../core/error-message.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import type { AgentHandle, AgentStart } from '../ports/review-engine.js'
 import { startOpencodeAgent, type OpencodeAgentOptions } from './agent-runtime.js'
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { z } from 'zod'
-import { isGroupAlive, killGroup } from './process-group.js'
+import { isGroupAlive, killGroup } from '../process/process-group.js'
 
 export const SIDECAR_STATE_KEY = 'opencode-sidecar'
 

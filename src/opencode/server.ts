@@ -22,15 +22,15 @@ import { rmSync } from 'node:fs'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freeLoopbackPort, isPortInUse } from './free-port.js'
+import { freeLoopbackPort, isPortInUse } from '../process/free-port.js'
 import {
   buildSidecarEnv,
   SERVER_USERNAME,
   sidecarStateDirs,
   type SidecarEnvInput
 } from './sidecar-env.js'
-import { isGroupAlive, killGroup } from './process-group.js'
-import { trustedPath, type TrustedPath } from './trusted-path.js'
+import { isGroupAlive, killGroup } from '../process/process-group.js'
+import { trustedPath, type TrustedPath } from '../process/trusted-path.js'
 
 export interface StartOptions {
   readonly binary: string

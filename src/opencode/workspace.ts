@@ -35,8 +35,8 @@ import { copyFile, lstat, mkdir, mkdtemp, readdir, realpath, rm, symlink } from 
 import { tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, relative } from 'node:path'
 import { exclusionReason, INSTRUCTION_REASON, isExcludedPath } from './export-exclusions.js'
-import { listTrackedFiles } from './git-files.js'
-import type { TrustedPath } from './trusted-path.js'
+import { listTrackedFiles } from '../process/git-files.js'
+import type { TrustedPath } from '../process/trusted-path.js'
 
 /** How many paths a summary line names. */
 const SUMMARY_EXAMPLES = 5

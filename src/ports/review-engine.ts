@@ -4,16 +4,16 @@
  * ReviewRequest to a ReviewEngine; the composition root builds its deps.
  */
 import type { Config } from '../config/config.js'
-import type { JobSummaryInput as RunReport } from '../core/run-report.js'
-import type { ReviewRequest } from '../trigger/review-request.js'
+import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
+import type { ReviewRequest } from '../core/pull-request/review-request.js'
 import type { ActorDirectory } from './actor-directory.js'
 import type { AgentSession, ReviewLog } from './agent-session.js'
 import type { ReviewGateway } from './review-gateway.js'
 import type { ReviewTools } from './review-tools.js'
 
-import type { Verdict } from '../core/verdict.js'
-import type { ModelUsage } from '../core/model-usage.js'
-import type { CheckoutHead } from '../core/checkout-head.js'
+import type { Verdict } from '../core/findings/verdict.js'
+import type { ModelUsage } from '../core/reports/model-usage.js'
+import type { CheckoutHead } from '../core/pull-request/checkout-head.js'
 
 export type { Verdict }
 

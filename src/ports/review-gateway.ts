@@ -4,14 +4,14 @@
  * shapes of core/pr-data.ts and turns recoverable API failures into results
  * the caller can act on, so a finding is never silently lost.
  */
-import type { CheckRunAnnotation } from '../core/check-annotations.js'
+import type { CheckRunAnnotation } from '../core/reports/check-annotations.js'
 import type {
   ChangedFile,
   CheckRunData,
   IssueCommentData,
   PullRequestData,
   ReviewThreadData
-} from '../core/pr-data.js'
+} from '../core/pull-request/pr-data.js'
 
 /** Which pull request a gateway talks about. */
 export interface PullRequestRef {

@@ -9,7 +9,7 @@
  * request to GitHub without renaming.
  */
 
-import type { RunState } from '../core/threads.js'
+import type { RunState } from '../core/memory/threads.js'
 
 export type { RunState }
 

@@ -4,7 +4,7 @@
  * inferred from author_association) and bots listed in allowed_bots.
  * Any failure to find out denies: fail closed.
  */
-import { normalizeLogin } from '../core/login.js'
+import { normalizeLogin } from '../core/names/login.js'
 import type { ActorDirectory } from '../ports/actor-directory.js'
 
 export type Authorization =

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Config } from '../config/config.js'
 import { ConfigError } from '../config/config.js'
 import { parsePayload, repository, user, type EventInput } from './payload.js'
-import type { TriggerDecision } from './review-request.js'
+import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 const workflowDispatchEvent = z.object({
   repository,

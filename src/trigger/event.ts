@@ -10,7 +10,7 @@ import { dependabotWithoutSecrets } from './no-secrets.js'
 import { skip, type EventInput } from './payload.js'
 import { decidePullRequest } from './pull-request.js'
 import { decideReviewComment } from './review-comment.js'
-import type { TriggerDecision } from './review-request.js'
+import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 export type { EventInput } from './payload.js'
 

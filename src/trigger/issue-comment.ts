@@ -4,7 +4,7 @@ import type { Config } from '../config/config.js'
 import { isBotAuthored } from './own-comment.js'
 import { mentionsTrigger } from './mention.js'
 import { parsePayload, repository, skip, user, type EventInput } from './payload.js'
-import type { TriggerDecision } from './review-request.js'
+import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 const issueCommentEvent = z.object({
   action: z.string(),

@@ -7,7 +7,7 @@
  */
 import type { Config } from '../config/config.js'
 import type { EventInput } from './payload.js'
-import type { TriggerDecision } from './review-request.js'
+import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 export const DEPENDABOT = 'dependabot[bot]'
 

@@ -6,8 +6,8 @@
  * ourselves would start a loop.
  */
 import type { Config } from '../config/config.js'
-import { normalizeLogin } from '../core/login.js'
-import { BOT_MARKER } from '../core/marker.js'
+import { normalizeLogin } from '../core/names/login.js'
+import { BOT_MARKER } from '../core/names/marker.js'
 
 export function isBotAuthored(login: string, body: string, config: Config): boolean {
   const author = normalizeLogin(login)

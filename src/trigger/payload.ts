@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import type { Config } from '../config/config.js'
-import type { TriggerDecision } from './review-request.js'
+import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 export const user = z.object({ login: z.string(), type: z.string().optional() })
 export const repository = z.object({ name: z.string(), owner: z.object({ login: z.string() }) })

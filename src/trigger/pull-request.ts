@@ -11,7 +11,7 @@ import {
   type EventInput
 } from './payload.js'
 import { hasModelCredentials } from './no-secrets.js'
-import type { TriggerDecision } from './review-request.js'
+import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 const pullRequestEvent = z.object({
   action: z.string(),

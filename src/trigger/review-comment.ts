@@ -8,7 +8,7 @@
  */
 import { z } from 'zod'
 import type { Config } from '../config/config.js'
-import { normalizeLogin } from '../core/login.js'
+import { normalizeLogin } from '../core/names/login.js'
 import { isBotAuthored } from './own-comment.js'
 import {
   forkWithoutSecrets,
@@ -20,7 +20,7 @@ import {
   type EventInput
 } from './payload.js'
 import { hasModelCredentials } from './no-secrets.js'
-import type { TriggerDecision } from './review-request.js'
+import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 const reviewCommentEvent = z.object({
   action: z.string(),

@@ -1,0 +1,322 @@
+/**
+ * The findings of one run, staged pass by pass and published once after
+ * pass 4. The stage enforces the policy the tools promise, whatever the
+ * model does: the score threshold (suppressed findings are kept and counted,
+ * never posted), security promotion, score elevation only for combinations
+ * of enough suppressed findings, and dedupe against every earlier finding
+ * (see earlier-findings.ts: a regression of a fixed one is staged to reopen
+ * it) and against what this run already staged. Nothing the agent submits is
+ * lost: every submission ends staged, suppressed, duplicate or rejected with
+ * a reason. With several reviewer models, a finding another reviewer raised
+ * already is agreement, not a duplicate (see finding-agreement.ts).
+ */
+import {
+  absorbedNote,
+  addAgreement,
+  ownershipProblem,
+  sharedRescoreProblem,
+  withdrawAgreement
+} from './finding-agreement.js'
+import { absorbedReopening, noveltyOf } from './finding-novelty.js'
+import { regressionNote } from './earlier-findings.js'
+import type { Confirmation } from './confirmation.js'
+import { decideScore, type CombinedPart, type ScoringPolicy } from './scoring.js'
+import type { ThreadState } from '../memory/threads.js'
+
+export interface FindingInput {
+  readonly file: string
+  readonly line: number
+  /** Human-readable comment body (sanitized later, when published). */
+  readonly body: string
+  readonly finding: string
+  readonly assessment: string
+  readonly score: number
+  readonly category?: string | undefined
+  /** Ids of staged or suppressed findings this one combines (pass 4 consolidation). */
+  readonly combines?: readonly string[] | undefined
+}
+
+/** 'refuted': both confirmation sessions refuted it after pass 4; never published. */
+export type FindingState = 'staged' | 'suppressed' | 'withdrawn' | 'combined' | 'refuted'
+
+export interface StagedFinding extends Omit<FindingInput, 'combines' | 'score'> {
+  /** "F1", "F2", ... for staged findings, "S1", ... for suppressed ones. */
+  readonly id: string
+  readonly pass: number
+  /** Final score (after promotion; changed by a re-score in consolidation). */
+  score: number
+  /** The model's score before promotion. */
+  baseScore: number
+  readonly promoted: boolean
+  readonly elevated: boolean
+  readonly combines: readonly string[]
+  state: FindingState
+  /** Why it was withdrawn / which finding absorbed it. */
+  note?: string
+  /**
+   * A regression: the id of the earlier finding resolved as fixed that this
+   * one reopens (a thread's GraphQL id, or "summary:<id>"). Publishing
+   * replies in that thread instead of opening a new one.
+   */
+  readonly reopens?: string
+  /**
+   * The reviewer models that raised it, first one first; empty in a run
+   * with one reviewer (none is named). The stage always sets it; findings
+   * built elsewhere may leave it out.
+   */
+  reviewers?: string[]
+  /** The outcome of the confirmation sessions (confirm_min_score); absent when not confirmed. */
+  confirmation?: Confirmation
+}
+
+export type StageResult =
+  | {
+      readonly kind: 'staged'
+      readonly id: string
+      readonly score: number
+      readonly reason: string
+      /** The earlier finding this regression reopens (see StagedFinding.reopens). */
+      readonly reopens?: string
+    }
+  | {
+      readonly kind: 'suppressed'
+      readonly id: string
+      readonly score: number
+      readonly reason: string
+      readonly reopens?: string
+    }
+  | {
+      readonly kind: 'duplicate'
+      readonly reason: string
+      /**
+       * What it repeats: "thread <GraphQL id>", "summary:<id>" for a
+       * summary-only finding, or "finding <id>" staged in this run.
+       */
+      readonly duplicateOf: string
+    }
+  | { readonly kind: 'rejected'; readonly reason: string }
+
+export interface StageCounts {
+  readonly submitted: number
+  readonly staged: number
+  readonly suppressed: number
+  readonly duplicates: number
+  readonly rejected: number
+  readonly withdrawn: number
+  readonly combined: number
+  /** Refuted by both confirmation sessions (optional: older callers build counts without it). */
+  readonly refuted?: number
+}
+
+export class FindingStage {
+  private readonly findings: StagedFinding[] = []
+  private nextStaged = 1
+  private nextSuppressed = 1
+  private duplicates = 0
+  private rejected = 0
+  private agreements = 0
+
+  /** `earlier`: every finding of earlier runs (threads and summary records), any status. */
+  constructor(
+    private readonly policy: ScoringPolicy,
+    private readonly earlier: readonly ThreadState[]
+  ) {}
+
+  /** `reviewer`: the model that raised it, when several review (see finding-agreement.ts). */
+  submit(pass: number, input: FindingInput, reviewer?: string): StageResult {
+    const combines = [...new Set((input.combines ?? []).map((id) => id.trim().toUpperCase()))]
+    const parts: CombinedPart[] = []
+    for (const id of combines) {
+      const part = this.find(id)
+      const problem =
+        part === undefined || (part.state !== 'staged' && part.state !== 'suppressed')
+          ? `combines: "${id}" is not a staged or suppressed finding of this run (known ids: ${this.liveIds()}).`
+          : ownershipProblem(part, reviewer, 'combine')
+      if (problem !== undefined || part === undefined) {
+        this.rejected += 1
+        return { kind: 'rejected', reason: problem ?? '' }
+      }
+      parts.push({ id, score: part.score, suppressed: part.state === 'suppressed' })
+    }
+    // A merge is checked too (tracked issues are never raised again), but not
+    // against the findings it replaces.
+    const novelty = noveltyOf(input, {
+      findings: this.findings,
+      earlier: this.earlier,
+      combines,
+      reviewer
+    })
+    if (novelty.kind === 'duplicate') {
+      this.duplicates += 1
+      return novelty
+    }
+    const decision = decideScore(
+      { score: input.score, pass, category: input.category, combines: parts },
+      this.policy
+    )
+    if (decision.kind === 'rejected') {
+      this.rejected += 1
+      return { kind: 'rejected', reason: decision.reason }
+    }
+    if (novelty.kind === 'agreement' && reviewer !== undefined) {
+      const target = novelty.finding
+      // A suppressed finding raised at or above the threshold by another reviewer is theirs now.
+      if (!(target.state === 'suppressed' && decision.kind === 'accepted')) {
+        this.agreements += 1
+        const reason = addAgreement(target, decision, reviewer)
+        this.combineInto(target.id, combines)
+        const kind = target.state === 'staged' ? 'staged' : 'suppressed'
+        return { kind, id: target.id, score: target.score, reason }
+      }
+    }
+    const absorbed = novelty.kind === 'agreement' ? novelty.finding : undefined
+    const reopening = novelty.kind === 'new' ? novelty : absorbedReopening(absorbed)
+    const suppressed = decision.kind === 'suppressed'
+    const id = suppressed ? `S${this.nextSuppressed++}` : `F${this.nextStaged++}`
+    const { combines: _ignored, ...rest } = input
+    this.findings.push({
+      ...rest,
+      id,
+      pass,
+      score: decision.score,
+      baseScore: decision.baseScore,
+      promoted: decision.promoted,
+      elevated: decision.kind === 'accepted' && decision.elevated,
+      combines,
+      state: suppressed ? 'suppressed' : 'staged',
+      ...(reopening.reopens === undefined ? {} : { reopens: reopening.reopens }),
+      reviewers: [...(absorbed?.reviewers ?? []), ...(reviewer === undefined ? [] : [reviewer])]
+    })
+    this.combineInto(id, [...combines, ...(absorbed === undefined ? [] : [absorbed.id])])
+    const note =
+      reopening.reopened !== undefined ? regressionNote(reopening.reopened, !suppressed) : undefined
+    const agreed = absorbed === undefined ? '' : ` ${absorbedNote(absorbed)}`
+    return {
+      kind: suppressed ? 'suppressed' : 'staged',
+      id,
+      score: decision.score,
+      reason: (note === undefined ? decision.reason : `${decision.reason} ${note}`) + agreed,
+      ...(reopening.reopens === undefined ? {} : { reopens: reopening.reopens })
+    }
+  }
+
+  private combineInto(id: string, parts: readonly string[]): void {
+    for (const partId of parts) {
+      const part = this.find(partId)!
+      part.state = 'combined'
+      part.note = `combined into ${id}`
+    }
+  }
+
+  /** Pass 4: take a staged finding back. */
+  withdraw(
+    id: string,
+    reason: string,
+    reviewer?: string
+  ): { ok: true; note?: string } | { ok: false; reason: string } {
+    const finding = this.find(id)
+    if (finding === undefined || finding.state !== 'staged') {
+      return {
+        ok: false,
+        reason: `"${id}" is not a staged finding (staged: ${this.liveIds('staged')}).`
+      }
+    }
+    const problem = ownershipProblem(finding, reviewer, 'withdraw')
+    if (problem !== undefined) return { ok: false, reason: problem }
+    const note = withdrawAgreement(finding, reviewer)
+    if (note !== undefined) return { ok: true, note }
+    finding.state = 'withdrawn'
+    finding.note = reason
+    return { ok: true }
+  }
+
+  /** Pass 4: re-score a staged finding; the threshold applies again (elevation does not). */
+  rescore(id: string, score: number, reviewer?: string): StageResult {
+    const finding = this.find(id)
+    if (finding === undefined || finding.state !== 'staged') {
+      return {
+        kind: 'rejected',
+        reason: `"${id}" is not a staged finding (staged: ${this.liveIds('staged')}).`
+      }
+    }
+    const problem = ownershipProblem(finding, reviewer, 're-score') ?? sharedRescoreProblem(finding)
+    if (problem !== undefined) return { kind: 'rejected', reason: problem }
+    const highest = Math.max(finding.baseScore, ...this.partScores(finding))
+    if (score > highest && !finding.elevated) {
+      return {
+        kind: 'rejected',
+        reason: `Re-scoring ${id} from ${finding.baseScore} up to ${score} is an elevation; combine suppressed findings instead.`
+      }
+    }
+    const decision = decideScore(
+      { score, pass: finding.pass, category: finding.category },
+      this.policy
+    )
+    if (decision.kind === 'rejected') return { kind: 'rejected', reason: decision.reason }
+    finding.score = decision.score
+    finding.baseScore = decision.baseScore
+    if (decision.kind === 'suppressed') {
+      finding.state = 'suppressed'
+      finding.note = `re-scored to ${decision.score} in consolidation`
+      return { kind: 'suppressed', id, score: decision.score, reason: decision.reason }
+    }
+    return { kind: 'staged', id, score: decision.score, reason: decision.reason }
+  }
+
+  /**
+   * After pass 4: the confirmation outcome of a staged finding. Refuted by
+   * both confirmers, it leaves the findings to publish; otherwise it is
+   * published carrying the outcome.
+   */
+  confirm(id: string, confirmation: Confirmation): void {
+    const finding = this.find(id)
+    if (finding === undefined || finding.state !== 'staged') {
+      throw new Error(`"${id}" is not a staged finding (staged: ${this.liveIds('staged')}).`)
+    }
+    finding.confirmation = confirmation
+    if (confirmation.outcome === 'refuted') {
+      finding.state = 'refuted'
+      finding.note = confirmation.note
+    }
+  }
+
+  /** Findings to publish, most severe first. */
+  publishable(): StagedFinding[] {
+    return this.findings.filter((f) => f.state === 'staged').sort((a, b) => b.score - a.score)
+  }
+
+  all(): readonly StagedFinding[] {
+    return this.findings
+  }
+
+  counts(): StageCounts {
+    const by = (state: FindingState) => this.findings.filter((f) => f.state === state).length
+    return {
+      submitted: this.findings.length + this.duplicates + this.rejected + this.agreements,
+      staged: by('staged'),
+      suppressed: by('suppressed'),
+      duplicates: this.duplicates,
+      rejected: this.rejected,
+      withdrawn: by('withdrawn'),
+      combined: by('combined'),
+      refuted: by('refuted')
+    }
+  }
+
+  private find(id: string): StagedFinding | undefined {
+    return this.findings.find((f) => f.id === id.trim().toUpperCase())
+  }
+
+  private partScores(finding: StagedFinding): number[] {
+    return finding.combines.map((id) => this.find(id)?.score ?? 0)
+  }
+
+  private liveIds(only?: FindingState): string {
+    const ids = this.findings
+      .filter((f) =>
+        only === undefined ? f.state === 'staged' || f.state === 'suppressed' : f.state === only
+      )
+      .map((f) => f.id)
+    return ids.length === 0 ? 'none' : ids.join(', ')
+  }
+}

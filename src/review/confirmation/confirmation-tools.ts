@@ -1,0 +1,103 @@
+/**
+ * The ReviewTools port as a confirmation session sees it. A confirmer reads
+ * (the PR's patches, and the checkout through opencode's own read tools) and
+ * answers on the one finding it was given with submit_confirmation; every
+ * review write is refused with the reason, so a confirmer can neither post,
+ * nor reply, nor resolve. The run state is refused too: a confirmer judges
+ * the finding from the code, not from what reviewers said about it.
+ *
+ * One instance per confirmer agent: that is how an answer is known to come
+ * from confirmer A or B. The step assigns one finding at a time.
+ */
+import type { ConfirmationAnswer } from '../../core/findings/confirmation.js'
+import { TOOL_NAMES } from '../../core/names/tool-names.js'
+import type { ChangedFile } from '../../core/pull-request/pr-data.js'
+import type {
+  FilePatchResult,
+  PostReviewCommentResult,
+  ReviewTools,
+  RunState,
+  SubmitConfirmationArgs,
+  ToolAck
+} from '../../ports/review-tools.js'
+import { filePatchFor } from '../tools/file-patches.js'
+
+export class ConfirmationTools implements ReviewTools {
+  private current: string | undefined
+  private answered: ConfirmationAnswer | undefined
+
+  /** `name`: "A" or "B", for messages and the log. */
+  constructor(
+    readonly name: string,
+    private readonly files: readonly ChangedFile[]
+  ) {}
+
+  /** The finding this confirmer now answers on; forgets any earlier answer. */
+  assign(findingId: string): void {
+    this.current = findingId
+    this.answered = undefined
+  }
+
+  /** The answer on the assigned finding since `assign` or `clearAnswer`; undefined when none came. */
+  answer(): ConfirmationAnswer | undefined {
+    return this.answered
+  }
+
+  /** Before the exchange round: the next answer is a new one. */
+  clearAnswer(): void {
+    this.answered = undefined
+  }
+
+  async getFilePatch(args: { file: string }): Promise<FilePatchResult> {
+    return filePatchFor(this.files, args.file)
+  }
+
+  async submitConfirmation(args: SubmitConfirmationArgs): Promise<ToolAck> {
+    if (this.current === undefined) {
+      throw new Error(
+        'No finding is under confirmation in this session; there is nothing to answer.'
+      )
+    }
+    if (args.finding_id.trim().toUpperCase() !== this.current.toUpperCase()) {
+      throw new Error(
+        `finding_id is "${args.finding_id}", but the finding under confirmation is "${this.current}"; answer on ${this.current}.`
+      )
+    }
+    this.answered = {
+      verdict: args.verdict,
+      reasoning: args.reasoning,
+      failingTest: args.failing_test ?? ''
+    }
+    return { ok: true, note: `Your answer on ${this.current} is recorded. Stop here.` }
+  }
+
+  async getRunState(): Promise<RunState> {
+    return this.refuse(TOOL_NAMES.getRunState)
+  }
+
+  async postReviewComment(): Promise<PostReviewCommentResult> {
+    return this.refuse(TOOL_NAMES.postReviewComment)
+  }
+
+  async updateStagedFinding(): Promise<PostReviewCommentResult> {
+    return this.refuse(TOOL_NAMES.updateStagedFinding)
+  }
+
+  async replyToThread(): Promise<ToolAck> {
+    return this.refuse(TOOL_NAMES.replyToThread)
+  }
+
+  async resolveThread(): Promise<ToolAck> {
+    return this.refuse(TOOL_NAMES.resolveThread)
+  }
+
+  async submitPassResults(): Promise<ToolAck> {
+    return this.refuse(TOOL_NAMES.submitPassResults)
+  }
+
+  private refuse(tool: string): never {
+    throw new Error(
+      `${tool} is not available in a confirmation session: read the code, then answer with ${TOOL_NAMES.submitConfirmation}.`
+    )
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The prompt of each pass, built when the pass starts: pass 2 needs pass 1's
+ * summary, pass 4 the stage as passes 1-3 left it.
+ */
+import type { Config } from '../../config/config.js'
+import type { IgnoreMatcher } from '../../config/ignore-globs.js'
+import { agreesWith } from '../../core/findings/finding-agreement.js'
+import type { FindingStage } from '../../core/findings/finding-stage.js'
+import type { SensitivityAssessment } from '../../core/findings/sensitivity.js'
+import type { RunState } from '../../core/memory/threads.js'
+import type { ReviewScope } from '../scope/change-since.js'
+import type { ReviewContext } from '../preparation/review-context.js'
+import {
+  buildPass1Prompt,
+  buildPass2Prompt,
+  buildPass3Prompt,
+  buildPass4Prompt,
+  type PreviousReview
+} from './prompts.js'
+import type { ActionReviewTools } from '../tools/review-tools.js'
+
+/** Characters of patch text inlined in the pass-1 prompt at most, unless deps say otherwise. */
+export const DEFAULT_DIFF_BUDGET_CHARS = 120_000
+
+export interface PassPromptInput {
+  readonly context: ReviewContext
+  readonly state: RunState
+  readonly scope: ReviewScope
+  readonly stage: FindingStage
+  readonly tools: ActionReviewTools
+  readonly sensitivity: SensitivityAssessment
+  readonly config: Config
+  readonly diffBudgetChars: number
+  /** The repository config file's ignore globs: the glob a path matches, or undefined. */
+  readonly ignored: IgnoreMatcher
+  /** With several reviewer models: whose prompts these are (pass 4 lists only its findings). */
+  readonly reviewer?: string
+}
+
+/** Fix verification: every earlier finding, when there are any. */
+function previousReviewOf(input: PassPromptInput): PreviousReview | undefined {
+  const { state, context } = input
+  if (state.threads.length === 0) return undefined
+  return {
+    threads: state.threads,
+    commitRange: { from: state.metadata.last_reviewed_sha, to: context.pr.headSha }
+  }
+}
+
+function summariesUpTo(tools: ActionReviewTools, last: number) {
+  const out: { pass: number; summary: string }[] = []
+  for (let pass = 1; pass <= last; pass += 1) {
+    const summary = tools.passResults.get(pass)?.summary
+    if (summary !== undefined) out.push({ pass, summary })
+  }
+  return out
+}
+
+export function passPromptFor(input: PassPromptInput): (pass: number) => string {
+  const { context, tools, scope } = input
+  const { pr } = context
+  return (pass) => {
+    switch (pass) {
+      case 1:
+        return buildPass1Prompt({
+          pr: {
+            number: pr.number,
+            title: pr.title,
+            body: pr.body,
+            headRef: pr.headRef,
+            baseRef: pr.baseRef
+          },
+          files: context.files,
+          diffBudgetChars: input.diffBudgetChars,
+          previousReview: previousReviewOf(input),
+          scope,
+          ignored: (path) => input.ignored(path) !== undefined
+        })
+      case 2:
+        return buildPass2Prompt({
+          pass1Summary: tools.passResults.get(1)?.summary ?? null,
+          scope
+        })
+      case 3:
+        return buildPass3Prompt({
+          sensitivity: input.sensitivity,
+          agentsMd: context.agentsMd ?? null,
+          reviewInstructions: input.config.reviewInstructions,
+          earlierSummaries: summariesUpTo(tools, 2),
+          scope
+        })
+      default:
+        return buildPass4Prompt({
+          findings: input.stage
+            .all()
+            .filter((f) => f.state === 'staged' || f.state === 'suppressed')
+            .filter((f) => !agreesWith(f, input.reviewer))
+            .map((f) => ({ ...f, state: f.state as 'staged' | 'suppressed' })),
+          scoreElevationThreshold: input.config.scoreElevationThreshold,
+          earlierSummaries: summariesUpTo(tools, 3),
+          scope
+        })
+    }
+  }
+}

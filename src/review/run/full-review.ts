@@ -1,0 +1,282 @@
+/**
+ * A full review run: the scope (the whole PR, or only what changed since the
+ * last reviewed head), the agent's four passes in one session (one session
+ * per reviewer model with `reviewer_models`, all at once, on one stage; see
+ * reviewers.ts), the dispute rule for what the agent left disputed, one
+ * publication, one record.
+ */
+import type { Config } from '../../config/config.js'
+import { ignoreMatcher } from '../../config/ignore-globs.js'
+import { getErrorMessage } from '../../core/errors/error-message.js'
+import { FindingStage } from '../../core/findings/finding-stage.js'
+import { assessSensitivity, type SensitivityAssessment } from '../../core/findings/sensitivity.js'
+import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
+import { reviewScope, type ReviewScope } from '../scope/change-since.js'
+import { ensureCheckoutIsHead } from '../preparation/checkout-guard.js'
+import { confirmFindings } from '../confirmation/confirm-findings.js'
+import { finishRun } from './finish-run.js'
+import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from '../prompts/pass-prompts.js'
+import type { PreparedRun } from '../preparation/prepare-run.js'
+import { buildSystemPrompt } from '../prompts/prompts.js'
+import { ReviewCheck } from '../publishing/review-check.js'
+import { ReviewFailedError } from '../preparation/review-failed.js'
+import { failReview } from '../preparation/review-failure.js'
+import { ActionReviewTools } from '../tools/review-tools.js'
+import { leadingRun, reviewersOf, runReviewers, type ReviewerRun } from '../passes/reviewers.js'
+import { settleRemainingDisputes } from './settle-disputes.js'
+
+export function systemPromptFor(config: Config): string {
+  return buildSystemPrompt({
+    problemScoreThreshold: config.problemScoreThreshold,
+    scoreElevationThreshold: config.scoreElevationThreshold,
+    maxComments: config.maxComments,
+    enableWeb: config.enableWeb
+  })
+}
+
+export function toolsFor(
+  prepared: PreparedRun,
+  stage: FindingStage,
+  deps: ReviewEngineDeps,
+  onlyThread?: string,
+  reviewer?: { readonly model: string; readonly primary: boolean }
+): ActionReviewTools {
+  return new ActionReviewTools({
+    gateway: prepared.gateway,
+    stage,
+    state: prepared.state,
+    secrets: deps.secrets,
+    files: prepared.context.files,
+    ignored: ignoreMatcher(prepared.config.ignorePaths),
+    warn: (message) => deps.log.warning(message),
+    ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 }),
+    ...(reviewer === undefined
+      ? {}
+      : { reviewer: reviewer.model, answersThreads: reviewer.primary })
+  })
+}
+
+/** Starts the agent over a checkout of the PR head, or says on the PR why it could not. */
+export async function startAgentOrFail(
+  prepared: PreparedRun,
+  tools: ActionReviewTools,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<AgentHandle> {
+  await ensureCheckoutIsHead(prepared, deps)
+  try {
+    return await deps.startAgent({ systemPrompt: systemPromptFor(config), tools })
+  } catch (error) {
+    return await failReview(
+      prepared.gateway,
+      deps,
+      `the review agent could not start: ${getErrorMessage(error)}`
+    )
+  }
+}
+
+/** The base branch changed since the record: what the PR changes is no longer comparable. */
+function retargeted(prepared: PreparedRun): ReviewScope | undefined {
+  const before = prepared.record?.baseRef
+  const now = prepared.context.pr.baseRef
+  if (before === undefined || before === now) return undefined
+  // Branch names reach the prompt: only plain ones are named.
+  const plain = [before, now].every((ref) => /^[\w./-]{1,100}$/.test(ref))
+  return {
+    kind: 'full',
+    reason: plain
+      ? `the pull request now targets ${now} (it targeted ${before})`
+      : 'the pull request now targets another base branch'
+  }
+}
+
+async function scopeOf(prepared: PreparedRun, deps: ReviewEngineDeps): Promise<ReviewScope> {
+  const { gateway, context, state } = prepared
+  let scope: ReviewScope
+  try {
+    scope =
+      retargeted(prepared) ??
+      (await reviewScope({
+        gateway,
+        pr: context.pr,
+        files: context.files,
+        lastReviewedSha: state.metadata.last_reviewed_sha
+      }))
+  } catch (error) {
+    // GitHub could not say what changed: review everything rather than nothing.
+    scope = {
+      kind: 'full',
+      reason: `the change since the last review could not be read (${getErrorMessage(error)})`
+    }
+  }
+  deps.log.info(
+    scope.kind === 'full'
+      ? `Full review: ${scope.reason}.`
+      : `Incremental review of ${scope.from}..${scope.to}: ${scope.files.length} file(s) changed since.`
+  )
+  return scope
+}
+
+function stageFor(config: Config, securitySensitive: boolean, prepared: PreparedRun): FindingStage {
+  return new FindingStage(
+    {
+      problemScoreThreshold: config.problemScoreThreshold,
+      scoreElevationThreshold: config.scoreElevationThreshold,
+      securitySensitive
+    },
+    prepared.state.threads
+  )
+}
+
+/**
+ * Nothing reviewed and nothing staged: never report a review that did not
+ * happen. With several reviewers, one that reviewed is enough.
+ */
+async function failWhenNothingReviewed(
+  prepared: PreparedRun,
+  stage: FindingStage,
+  runs: readonly ReviewerRun[],
+  deps: ReviewEngineDeps
+): Promise<void> {
+  if (stage.publishable().length > 0 || runs.some((r) => r.failure === undefined)) return
+  const why =
+    runs.length === 1
+      ? (runs[0]?.failure ?? 'the review did not run')
+      : `no reviewer model could review: ${runs.map((r) => `${r.model}: ${r.failure ?? ''}`).join('; ')}`
+  await failReview(prepared.gateway, deps, why)
+}
+
+/**
+ * The review with its check run: started before the agent, and completed
+ * whatever happens (a run that fails says why on it).
+ */
+export async function fullReview(
+  prepared: PreparedRun,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<ReviewOutcome> {
+  const check = await ReviewCheck.start(prepared.gateway, prepared.context.pr.headSha, deps)
+  try {
+    return await reviewWithCheck(prepared, config, deps, check)
+  } catch (error) {
+    const reason =
+      error instanceof ReviewFailedError
+        ? error.message
+        : `Review failed: ${getErrorMessage(error)}`
+    await check.fail(reason, config.failOn)
+    throw error
+  }
+}
+
+/**
+ * Every reviewer model on the shared stage, at once. One reviewer names
+ * none: its run is exactly the single-model review.
+ */
+async function reviewAll(
+  prepared: PreparedRun,
+  config: Config,
+  deps: ReviewEngineDeps,
+  scope: ReviewScope,
+  stage: FindingStage,
+  sensitivity: SensitivityAssessment
+): Promise<ReviewerRun[]> {
+  const reviewers = reviewersOf(config)
+  const named = reviewers.length > 1
+  await ensureCheckoutIsHead(prepared, deps)
+  return runReviewers(reviewers, {
+    prepared,
+    stage,
+    config,
+    deps,
+    tagLogs: named,
+    systemPrompt: systemPromptFor(config),
+    toolsFor: (reviewer) =>
+      toolsFor(prepared, stage, deps, undefined, named ? reviewer : undefined),
+    passPromptFor: (reviewer, tools) =>
+      passPromptFor({
+        context: prepared.context,
+        state: prepared.state,
+        scope,
+        stage,
+        tools,
+        sensitivity,
+        config,
+        diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
+        ignored: ignoreMatcher(config.ignorePaths),
+        ...(named ? { reviewer: reviewer.model } : {})
+      })
+  })
+}
+
+async function reviewWithCheck(
+  prepared: PreparedRun,
+  config: Config,
+  deps: ReviewEngineDeps,
+  check: ReviewCheck
+): Promise<ReviewOutcome> {
+  const { gateway, context } = prepared
+  const scope = await scopeOf(prepared, deps)
+  const sensitivity = assessSensitivity({
+    packageJson: context.packageJson,
+    readme: context.readme
+  })
+  const stage = stageFor(config, sensitivity.level === 'high', prepared)
+  const runs = await reviewAll(prepared, config, deps, scope, stage, sensitivity)
+  await failWhenNothingReviewed(prepared, stage, runs, deps)
+  const lead = leadingRun(runs)
+  const primary = runs.find((r) => r.primary) ?? lead
+  const { run } = lead
+  const tools = primary.tools
+  let outcome: ReviewOutcome
+  try {
+    // The rule takes what the agent left disputed, once it has read every
+    // reply: fix verification is pass 1 of the primary (the one reviewer
+    // that answers threads), and it must have completed.
+    if (primary.run.fatal === undefined && primary.run.passes[0]?.completed === true) {
+      await settleRemainingDisputes({
+        gateway,
+        tools,
+        pr: context.pr,
+        config,
+        secrets: deps.secrets,
+        log: deps.log
+      })
+    }
+    const confirmation = await confirmFindings({
+      stage,
+      config,
+      files: context.files,
+      earlier: prepared.state.threads,
+      deps,
+      warn: (message) => {
+        tools.warnings.push(message)
+        deps.log.warning(message)
+      }
+    })
+    outcome = await finishRun({
+      prepared,
+      config,
+      stage,
+      tools,
+      run,
+      scope,
+      deps,
+      check,
+      ...(runs.length > 1 ? { reviewers: runs } : {}),
+      ...(confirmation === undefined ? {} : { confirmation })
+    })
+  } catch (error) {
+    return await failReview(
+      gateway,
+      deps,
+      `publishing the review failed part way (some comments may be posted, the summary is missing): ${getErrorMessage(error)}`
+    )
+  }
+  if (run.fatal !== undefined || !run.passes.some((p) => p.completed)) {
+    throw new ReviewFailedError(
+      `The review stopped early (${run.fatal ?? 'no pass completed'}); the findings staged so far were published.`,
+      outcome
+    )
+  }
+  return outcome
+}

@@ -1,0 +1,177 @@
+/**
+ * A threads-only run: a developer replied in one of the bot's threads. The
+ * state is rebuilt, the agent answers that one thread (verifies a claimed
+ * fix and resolves, concedes, or rebuts), and the dispute rule applies to it.
+ * No four-pass review, no summary comment, no run record: the head was not
+ * reviewed. A reply that is not a developer's answer in an open bot thread
+ * starts nothing (a skip with its reason, no model request, no write).
+ */
+import type { Config } from '../../config/config.js'
+import { getErrorMessage } from '../../core/errors/error-message.js'
+import { FindingStage } from '../../core/findings/finding-stage.js'
+import { NO_USAGE, sumUsage, type ModelUsage } from '../../core/reports/model-usage.js'
+import type { ThreadState } from '../../core/memory/threads.js'
+import { verdictWeight } from '../../core/findings/confirmation.js'
+import { decideVerdict } from '../../core/findings/verdict.js'
+import type { AgentSession, AgentTurn } from '../../ports/agent-session.js'
+import type { ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
+import type { ReviewRequest } from '../../core/pull-request/review-request.js'
+import { notTheDeveloper } from '../../trigger/review-comment.js'
+import { startAgentOrFail, toolsFor } from './full-review.js'
+import type { PreparedRun } from '../preparation/prepare-run.js'
+import { ReviewFailedError } from '../preparation/review-failed.js'
+import { settleRemainingDisputes } from './settle-disputes.js'
+import { buildThreadReplyNudge, buildThreadReplyPrompt } from '../prompts/thread-reply-prompt.js'
+import type { ActionReviewTools } from '../tools/review-tools.js'
+
+type Target = { readonly thread: ThreadState } | { readonly skip: string }
+
+/** The open bot thread the reply belongs to, or why there is nothing to answer. */
+export function replyTarget(prepared: PreparedRun, commentId: number | undefined): Target {
+  const raw = prepared.context.threads.find((t) => t.comments.some((c) => c.id === commentId))
+  if (raw === undefined) {
+    return { skip: `not-a-bot-thread: comment ${commentId} is not in a review thread of this PR` }
+  }
+  const thread = prepared.state.threads.find((t) => t.id === raw.id)
+  if (thread === undefined) {
+    return { skip: `not-a-bot-thread: thread ${raw.id} was not opened by the bot` }
+  }
+  if (thread.status === 'RESOLVED' || thread.status === 'ESCALATED') {
+    return {
+      skip: `thread-closed: thread ${thread.id} is ${thread.status}; the bot does not answer there`
+    }
+  }
+  const reply = raw.comments.find((c) => c.id === commentId)
+  const counted = thread.developer_replies.some(
+    (r) => r.timestamp === reply?.createdAt && r.author === reply?.author?.login
+  )
+  if (!counted) return { skip: notTheDeveloper(reply?.author?.login ?? 'ghost') }
+  if (thread.last_word !== 'developer') {
+    return {
+      skip: `already-answered: the bot spoke after comment ${commentId} in thread ${thread.id}`
+    }
+  }
+  return { thread }
+}
+
+interface ThreadAnswer {
+  /** Why the model cannot be used, when a turn said so. */
+  readonly fatal?: string
+  /** What the turns cost, as opencode reported it. */
+  readonly usage: ModelUsage
+}
+
+const usageOf = (turn: AgentTurn): ModelUsage => ({
+  inputTokens: turn.tokens.input,
+  outputTokens: turn.tokens.output,
+  costUsd: turn.cost
+})
+
+/** One turn, and one nudge when it ended without an answer. */
+async function answerThread(
+  session: AgentSession,
+  tools: ActionReviewTools,
+  thread: ThreadState,
+  deadlineMs: number
+): Promise<ThreadAnswer> {
+  const answered = () => tools.threadOutcomes.some((o) => o.thread.id === thread.id)
+  let turn = await session.prompt(buildThreadReplyPrompt(thread), { deadlineMs })
+  const turns = [turn]
+  if (!answered() && turn.ending === 'idle' && turn.error === undefined) {
+    turn = await session.prompt(buildThreadReplyNudge(thread), { deadlineMs })
+    turns.push(turn)
+  }
+  const usage = sumUsage(turns.map(usageOf))
+  return turn.error?.fatal === true ? { fatal: turn.error.message, usage } : { usage }
+}
+
+export async function threadsOnlyRun(
+  prepared: PreparedRun,
+  request: ReviewRequest,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<ReviewOutcome> {
+  const target = replyTarget(prepared, request.commentId)
+  if ('skip' in target) return { kind: 'skipped', reason: target.skip }
+  const { thread } = target
+  // No findings in this run: the stage only exists because the tools expect one.
+  const stage = new FindingStage(
+    {
+      problemScoreThreshold: config.problemScoreThreshold,
+      scoreElevationThreshold: config.scoreElevationThreshold,
+      securitySensitive: false
+    },
+    prepared.state.threads
+  )
+  const tools = toolsFor(prepared, stage, deps, thread.id)
+  const agent = await startAgentOrFail(prepared, tools, config, deps)
+  const started = Date.now()
+  let fatal: string | undefined
+  let usage = NO_USAGE
+  try {
+    const answer = await answerThread(
+      agent.session,
+      tools,
+      thread,
+      deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000
+    )
+    fatal = answer.fatal
+    usage = answer.usage
+  } catch (error) {
+    fatal = `the agent session failed: ${getErrorMessage(error)}`
+  } finally {
+    await agent.stop()
+  }
+  const durationMs = Date.now() - started
+  if (fatal !== undefined) {
+    throw new ReviewFailedError(`The reply in thread ${thread.id} could not be answered: ${fatal}`)
+  }
+  await settleRemainingDisputes({
+    gateway: prepared.gateway,
+    tools,
+    pr: prepared.context.pr,
+    config,
+    secrets: deps.secrets,
+    log: deps.log,
+    threadIds: new Set([thread.id])
+  })
+  const live = tools.liveState()
+  const open = live.threads
+    .filter((t) => t.status !== 'RESOLVED')
+    .map((t) => verdictWeight(t.score, t.assessment.confirmation))
+    .filter((score) => score !== undefined)
+  const verdict = decideVerdict({ reviews: prepared.context.pr.reviews, postedScores: open })
+  const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id)
+  deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`)
+  await deps.report({
+    verdict,
+    prCommentPosted: outcome !== undefined,
+    stage: [],
+    placements: {},
+    refused: [],
+    resolvedThreads: [],
+    passes: [
+      {
+        number: 1,
+        label: 'reply',
+        completed: outcome !== undefined,
+        durationMs,
+        ...usage,
+        ...(outcome === undefined ? { note: 'no answer in the thread' } : {})
+      }
+    ],
+    mode: 'threads-only',
+    unverifiedState: prepared.unverifiedState,
+    ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes })
+  })
+  return {
+    kind: 'reviewed',
+    verdict: verdict.verdict,
+    findingsPosted: 0,
+    findingsSuppressed: 0,
+    threadsResolved: tools.threadOutcomes.filter(
+      (o) => o.action === 'resolved' || o.action === 'conceded'
+    ).length,
+    usage
+  }
+}
