@@ -9,7 +9,7 @@ import {
   writeJobSummary,
   type JobSummaryInput
 } from '../../src/action/job-summary.js'
-import type { StagedFinding } from '../../src/core/findings/finding-stage.js'
+import type { StagedFinding } from '../../src/core/findings/staged-finding.js'
 import { stagedFinding } from '../core/state-fixtures.js'
 
 const finding = (id: string, extra: Partial<StagedFinding>): StagedFinding =>

@@ -15,7 +15,7 @@ import {
 import { FindingStage } from '../../src/core/findings/finding-stage.js'
 import { findingCommentBody } from '../../src/core/findings/publication.js'
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import type { ThreadState } from '../../src/core/memory/threads.js'
+import type { ThreadState } from '../../src/core/memory/run-state.js'
 import { decideVerdict } from '../../src/core/findings/verdict.js'
 import { stagedFinding } from './state-fixtures.js'
 

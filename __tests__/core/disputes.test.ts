@@ -3,7 +3,8 @@ import { humanReviewers, isRejectedAgain, settleDisputes } from '../../src/core/
 import type { PullRequestData, PullRequestReviewData } from '../../src/core/pull-request/pr-data.js'
 import { ESCALATED_HEADING, parseRmcoc, RESOLVED_HEADING } from '../../src/core/memory/rmcoc.js'
 import { REDACTED } from '../../src/core/text-safety/sanitize.js'
-import { rebuildThread, type ThreadState } from '../../src/core/memory/threads.js'
+import { rebuildThread } from '../../src/core/memory/threads.js'
+import { type ThreadState } from '../../src/core/memory/run-state.js'
 import type { ReviewThreadData } from '../../src/core/pull-request/pr-data.js'
 import {
   BOT_GRAPHQL,

@@ -4,7 +4,8 @@
  * a reviewer acts only on its own findings; the rmcoc block carries the
  * agreement and old blocks without it still parse.
  */
-import { FindingStage, type FindingInput } from '../../src/core/findings/finding-stage.js'
+import { FindingStage } from '../../src/core/findings/finding-stage.js'
+import { type FindingInput } from '../../src/core/findings/staged-finding.js'
 import {
   agreementNote,
   findingBlock,

@@ -1,5 +1,6 @@
-import { FindingStage, type FindingInput } from '../../src/core/findings/finding-stage.js'
-import type { ThreadState } from '../../src/core/memory/threads.js'
+import { FindingStage } from '../../src/core/findings/finding-stage.js'
+import { type FindingInput } from '../../src/core/findings/staged-finding.js'
+import type { ThreadState } from '../../src/core/memory/run-state.js'
 
 const policy = { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false }
 

@@ -1,6 +1,6 @@
 /** Plain-data builders for the state tests (no I/O). */
-import type { StagedFinding } from '../../src/core/findings/finding-stage.js'
-import type { RunState } from '../../src/core/memory/threads.js'
+import type { StagedFinding } from '../../src/core/findings/staged-finding.js'
+import type { RunState } from '../../src/core/memory/run-state.js'
 import type {
   Author,
   CheckRunData,

@@ -4,7 +4,7 @@
  * commit or no repository at all, fails with the fix, never starting the
  * agent. The end-to-end test does the same with real git and opencode.
  */
-import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
 import { submit } from '../support/scripted-session.js'
 import { startEngineFixture, type EngineFixture } from './engine-harness.js'
 

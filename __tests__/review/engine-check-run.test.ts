@@ -5,7 +5,7 @@
  * left spinning) when the review fails, and a warning without checks: write.
  */
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
 import {
   CHECK_RUN_NAME,
   LEGACY_CHECK_RUN_NAME

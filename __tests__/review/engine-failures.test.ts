@@ -4,7 +4,7 @@
  * leaves a word on the PR and a failed step, never a silent success.
  */
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
 import { serverError } from '../support/fake-github/faults.js'
 import { submit } from '../support/scripted-session.js'
 import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'

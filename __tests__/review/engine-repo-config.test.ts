@@ -5,7 +5,7 @@
  * winning over it, and a bad file failing the run with the key named.
  */
 import type { PostReviewCommentArgs, ReviewTools } from '../../src/ports/review-tools.js'
-import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
 import { submit } from '../support/scripted-session.js'
 import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'
 

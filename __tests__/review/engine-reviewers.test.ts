@@ -6,7 +6,7 @@
  * fails as with one model; only the primary answers threads.
  */
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
 import { THREADS_ARE_THE_PRIMARYS } from '../../src/review/tools/review-tools.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { reviewComments } from '../support/fake-github/pull-state.js'

@@ -3,7 +3,7 @@
  * thread gets one answer; anything else is skipped before the agent starts.
  */
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
-import { ReviewFailedError } from '../../src/review/preparation/review-failed.js'
+import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
 import { startEngineFixture, type EngineFixture } from './engine-harness.js'
 
 let fixture: EngineFixture

@@ -5,7 +5,8 @@
  */
 import { FindingStage } from '../../src/core/findings/finding-stage.js'
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
-import { rebuildRunState, type RunState } from '../../src/core/memory/threads.js'
+import { rebuildRunState } from '../../src/core/memory/threads.js'
+import { type RunState } from '../../src/core/memory/run-state.js'
 import { ActionReviewTools } from '../../src/review/tools/review-tools.js'
 import { allReviewComments, startFixture, type Fixture } from '../github/fixture.js'
 

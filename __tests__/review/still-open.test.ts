@@ -4,7 +4,7 @@
  * next run gives the same finding.
  */
 import type { PostedFinding, SummaryFinding } from '../../src/core/summary/summary.js'
-import type { ThreadState } from '../../src/core/memory/threads.js'
+import type { ThreadState } from '../../src/core/memory/run-state.js'
 import { stillOpenFindings, type StillOpenInput } from '../../src/review/publishing/still-open.js'
 import { summaryRecordId } from '../../src/review/publishing/summary-records.js'
 import { stagedFinding } from '../core/state-fixtures.js'

@@ -3,7 +3,7 @@
  * across runs on one head, and never more than the record holds.
  */
 import type { SummaryFinding } from '../../src/core/summary/summary.js'
-import type { RunState, ThreadState } from '../../src/core/memory/threads.js'
+import type { RunState, ThreadState } from '../../src/core/memory/run-state.js'
 import { MAX_RECORDS, summaryRecordsAfterRun } from '../../src/review/publishing/summary-records.js'
 import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
 

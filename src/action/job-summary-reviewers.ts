@@ -6,7 +6,7 @@
  */
 import { formatUsd, sumUsage } from '../core/reports/model-usage.js'
 import type { ReviewerReport } from '../core/reports/run-report.js'
-import { cell } from './job-summary.js'
+import { cell } from './summary-cell.js'
 
 export const REVIEWER_HEADERS = [
   'Reviewer model',

@@ -10,10 +10,10 @@
  * and HTML-escaped here.
  */
 import * as core from '@actions/core'
-import type { StagedFinding } from '../core/findings/finding-stage.js'
+import type { StagedFinding } from '../core/findings/staged-finding.js'
 import { formatUsd, sumUsage } from '../core/reports/model-usage.js'
 import type { JobSummaryInput, PassMetrics } from '../core/reports/run-report.js'
-import { sanitizePlainText } from '../core/text-safety/sanitize.js'
+import { cell } from './summary-cell.js'
 import { dryRunSection } from './job-summary-dry-run.js'
 import { REVIEWER_HEADERS, reviewerRows } from './job-summary-reviewers.js'
 import { plural, shortSha } from '../core/summary/summary-text.js'
@@ -40,21 +40,6 @@ export type FindingDisposition =
   | 'rejected'
 
 export type FindingRow = readonly [string, string, FindingDisposition, string]
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;'
-}
-
-/** Untrusted text as one table cell: sanitized, one line, HTML-escaped. */
-export function cell(text: string, secrets: readonly string[] = []): string {
-  const flat = sanitizePlainText(text, { secrets }).replace(/\s+/g, ' ').trim()
-  const short = flat.length > 200 ? `${flat.slice(0, 200)}…` : flat
-  return short.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
-}
 
 function disposition(
   finding: StagedFinding,

@@ -18,7 +18,8 @@ import {
   runRecordFromCheckRun,
   type RunRecord
 } from '../core/memory/run-record.js'
-import { rebuildRunState, type ThreadState } from '../core/memory/threads.js'
+import { rebuildRunState } from '../core/memory/threads.js'
+import { type ThreadState } from '../core/memory/run-state.js'
 import { dismissInRecord } from './local-record-dismissal.js'
 import type { LocalState, StateStore, StoredThread } from './local-state-file.js'
 import { LocalUsageError } from './local-usage-error.js'

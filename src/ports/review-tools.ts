@@ -9,7 +9,7 @@
  * request to GitHub without renaming.
  */
 
-import type { RunState } from '../core/memory/threads.js'
+import type { RunState } from '../core/memory/run-state.js'
 
 export type { RunState }
 

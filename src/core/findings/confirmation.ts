@@ -15,7 +15,7 @@
  * says confirmed was confirmed in an earlier run and is not checked again.
  * Plain data only: the step that runs the sessions is review/confirm-findings.ts.
  */
-import type { ThreadState } from '../memory/threads.js'
+import type { ThreadState } from '../memory/run-state.js'
 
 /** The score at and above which a staged finding is confirmed (`confirm_min_score`), or 'off'. */
 export type ConfirmMinScore = number | 'off'

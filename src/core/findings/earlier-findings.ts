@@ -8,7 +8,7 @@
  * thread, so the history stays in one place.
  */
 import { isDuplicate, type DedupeItem } from './dedupe.js'
-import type { ThreadState } from '../memory/threads.js'
+import type { ThreadState } from '../memory/run-state.js'
 
 export type EarlierMatch =
   /** Not raised again; `label` names the earlier finding, `reason` says why for the model. */
@@ -45,11 +45,10 @@ function repeatReason(thread: ThreadState, label: string): string {
   }
 }
 
-const view = (thread: ThreadState): DedupeItem => ({
-  path: thread.file,
-  line: thread.line,
-  finding: thread.assessment.finding
-})
+/** A rebuilt thread as dedupe sees it. */
+export function threadDedupeItem(thread: ThreadState): DedupeItem {
+  return { path: thread.file, line: thread.line, finding: thread.assessment.finding }
+}
 
 /**
  * The earlier finding the candidate repeats, or undefined. A match that
@@ -63,13 +62,13 @@ export function matchEarlier(
   const refusing = isDuplicate(
     candidate,
     earlier.filter((t) => !isRegressionCandidate(t)),
-    view
+    threadDedupeItem
   )
   if (refusing !== undefined) {
     const label = earlierLabel(refusing)
     return { kind: 'repeat', label, reason: repeatReason(refusing, label) }
   }
-  const fixed = isDuplicate(candidate, earlier.filter(isRegressionCandidate), view)
+  const fixed = isDuplicate(candidate, earlier.filter(isRegressionCandidate), threadDedupeItem)
   return fixed === undefined
     ? undefined
     : { kind: 'regression', thread: fixed, label: earlierLabel(fixed) }

@@ -7,8 +7,8 @@
 import { isDuplicate, type DedupeItem } from './dedupe.js'
 import { matchEarlier } from './earlier-findings.js'
 import { agreesWith } from './finding-agreement.js'
-import type { FindingInput, StagedFinding } from './finding-stage.js'
-import type { ThreadState } from '../memory/threads.js'
+import type { FindingInput, StagedFinding } from './staged-finding.js'
+import type { ThreadState } from '../memory/run-state.js'
 
 export type Novelty =
   | { readonly kind: 'duplicate'; readonly duplicateOf: string; readonly reason: string }

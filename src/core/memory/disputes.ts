@@ -14,7 +14,7 @@ import { normalizeLogin } from '../names/login.js'
 import type { PullRequestData } from '../pull-request/pr-data.js'
 import { ESCALATED_HEADING, formatBotComment, RESOLVED_HEADING, type ReplyBlock } from './rmcoc.js'
 import { sanitizeComment, type SanitizeOptions } from '../text-safety/sanitize.js'
-import type { ThreadState } from './threads.js'
+import type { ThreadState } from './run-state.js'
 
 /** A user login, or a team as "org/team-slug". */
 const MENTIONABLE =

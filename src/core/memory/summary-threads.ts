@@ -5,7 +5,7 @@
  * ever published, wherever it lives.
  */
 import type { RunRecord } from './run-record.js'
-import type { ThreadState } from './threads.js'
+import type { ThreadState } from './run-state.js'
 
 /** The id a summary-only finding has in the run state. */
 export function summaryThreadId(recordId: string): string {

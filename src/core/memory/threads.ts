@@ -5,87 +5,20 @@
  * after it moves the status, developer replies are collected. The run
  * record's summary-only findings join them (see summary-threads.ts).
  */
-import type { DedupeItem } from '../findings/dedupe.js'
 import { readComment, type IgnoredComment } from './bot-comments.js'
 import type {
   IssueCommentData,
   ReviewCommentData,
   ReviewThreadData
 } from '../pull-request/pr-data.js'
-import {
-  blockStatus,
-  THREAD_STATUSES,
-  type FindingBlock,
-  type ReplyKind,
-  type Resolution,
-  type ThreadStatus
-} from './rmcoc.js'
+import { blockStatus, THREAD_STATUSES, type ReplyKind, type ThreadStatus } from './rmcoc.js'
 import { latestRunRecord, type RunRecord } from './run-record.js'
 import { speakerOf, type DeveloperPredicate } from './speakers.js'
 import { authorSilenced, resolutionOf, threadStatus } from './thread-status.js'
 import { summaryThreads } from './summary-threads.js'
+import type { DeveloperReply, RunState, ThreadState } from './run-state.js'
 
 export type { DeveloperPredicate } from './speakers.js'
-
-export interface DeveloperReply {
-  readonly author: string
-  readonly body: string
-  readonly timestamp: string
-}
-
-/** One thread in the shape of seed 002's `github_get_run_state` (snake_case, as the tool returns it). */
-export interface ThreadState {
-  /** GraphQL node id of the thread (used to resolve). */
-  readonly id: string
-  /** REST id of the root comment (used to reply). */
-  readonly root_comment_id: number
-  readonly file: string
-  /** Current line, or the original line when outdated; null for file-level comments. */
-  readonly line: number | null
-  readonly status: ThreadStatus
-  readonly score: number
-  readonly assessment: Omit<FindingBlock, 'kind'>
-  readonly developer_replies: readonly DeveloperReply[]
-  /** GitHub's own flags. */
-  readonly github_resolved: boolean
-  readonly is_outdated: boolean
-  /** How many bot rebuttals a developer answered back to (dispute rules). */
-  readonly rejected_rebuttals: number
-  /**
-   * Who spoke last among the bot's status-bearing comments and developer
-   * replies: the dispute rules act only when the developer answered the
-   * bot's latest rebuttal. Optional so hand-built states stay valid;
-   * rebuildThread always sets it (absent reads as 'bot': no action).
-   */
-  readonly last_word?: 'bot' | 'developer'
-  /**
-   * Where the finding lives: a review thread (absent reads as 'thread'), or
-   * only a record in the run record / summary comment ('summary': no thread
-   * to reply in; the id is "summary:<record id>").
-   */
-  readonly origin?: 'thread' | 'summary'
-  /** How a RESOLVED finding was closed; absent while open or when unknown. */
-  readonly resolution?: Resolution
-  /**
-   * Replies by people who are neither the PR author nor collaborators with
-   * write access: shown to the agent as context, never part of a dispute.
-   */
-  readonly other_comments?: readonly DeveloperReply[]
-}
-
-export interface RunStateMetadata {
-  readonly status_counts: Record<ThreadStatus, number>
-  /** Review threads on the PR, bot or not. */
-  readonly total_threads: number
-  /** The last head fully reviewed, from the chosen run record; null before the first complete run. */
-  readonly last_reviewed_sha: string | null
-  readonly last_run: RunRecord | null
-}
-
-export interface RunState {
-  readonly threads: readonly ThreadState[]
-  readonly metadata: RunStateMetadata
-}
 
 export interface RunStateResult {
   readonly state: RunState
@@ -285,9 +218,4 @@ export function rebuildRunState(input: RunStateInput): RunStateResult {
     },
     ignored
   }
-}
-
-/** A rebuilt thread as dedupe sees it (`isDuplicate(candidate, threads, threadDedupeItem)`). */
-export function threadDedupeItem(thread: ThreadState): DedupeItem {
-  return { path: thread.file, line: thread.line, finding: thread.assessment.finding }
 }

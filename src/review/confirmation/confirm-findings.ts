@@ -17,10 +17,11 @@ import {
   type AnswerPair,
   type Confirmation
 } from '../../core/findings/confirmation.js'
-import type { FindingStage, StagedFinding } from '../../core/findings/finding-stage.js'
+import type { FindingStage } from '../../core/findings/finding-stage.js'
+import type { StagedFinding } from '../../core/findings/staged-finding.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import type { PassMetrics } from '../../core/reports/run-report.js'
-import type { ThreadState } from '../../core/memory/threads.js'
+import type { ThreadState } from '../../core/memory/run-state.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import {
   buildConfirmFindingPrompt,

@@ -6,7 +6,8 @@
  */
 import type { Config } from '../../config/config.js'
 import type { RunRecord } from '../../core/memory/run-record.js'
-import { rebuildRunState, type RunState } from '../../core/memory/threads.js'
+import { rebuildRunState } from '../../core/memory/threads.js'
+import { type RunState } from '../../core/memory/run-state.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import type { ReviewGateway } from '../../ports/review-gateway.js'
 import type { ReviewRequest } from '../../core/pull-request/review-request.js'

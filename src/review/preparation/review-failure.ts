@@ -1,13 +1,24 @@
 /**
- * The review cannot complete: say so on the PR (with the run link), then
- * fail the step. The failure comment carries no run record, so the next run
- * does not take this head as reviewed.
+ * A review that cannot complete. `ReviewFailedError` fails the step with what
+ * was published so far; `failReview` first says so on the PR (with the run
+ * link). The failure comment carries no run record, so the next run does not
+ * take this head as reviewed.
  */
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import { composeFailureComment } from '../../core/summary/summary.js'
-import type { ReviewEngineDeps } from '../../ports/review-engine.js'
+import type { ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
 import type { ReviewGateway } from '../../ports/review-gateway.js'
-import { ReviewFailedError } from './review-failed.js'
+
+export class ReviewFailedError extends Error {
+  override name = 'ReviewFailedError'
+  constructor(
+    message: string,
+    /** What was published before the failure, so the outputs still tell it. */
+    readonly outcome?: ReviewOutcome
+  ) {
+    super(message)
+  }
+}
 
 export async function failReview(
   gateway: ReviewGateway,

@@ -7,7 +7,7 @@ import type { IgnoreMatcher } from '../../config/ignore-globs.js'
 import { agreesWith } from '../../core/findings/finding-agreement.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
 import type { SensitivityAssessment } from '../../core/findings/sensitivity.js'
-import type { RunState } from '../../core/memory/threads.js'
+import type { RunState } from '../../core/memory/run-state.js'
 import type { ReviewScope } from '../scope/change-since.js'
 import type { ReviewContext } from '../preparation/review-context.js'
 import {

@@ -1,5 +1,5 @@
 /** The prompt of a threads-only run: answer the one thread a developer replied in. */
-import type { ThreadState } from '../../core/memory/threads.js'
+import type { ThreadState } from '../../core/memory/run-state.js'
 import { renderThreads } from './prompt-sections.js'
 import { fillTemplate } from './prompt-template.js'
 import { PROMPT_TEXTS } from './prompt-texts.generated.js'

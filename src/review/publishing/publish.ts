@@ -5,13 +5,13 @@
  * sends there) into the summary. Nothing is dropped.
  */
 import { recordedConfirmation } from '../../core/findings/confirmation.js'
-import type { StagedFinding } from '../../core/findings/finding-stage.js'
+import type { StagedFinding } from '../../core/findings/staged-finding.js'
 import { buildDiffIndex } from '../../core/diff/hunks.js'
 import { threadFingerprint } from '../../core/findings/open-finding.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import { planPublication, type PlannedInline } from '../../core/findings/publication.js'
 import type { PostedFinding, SummaryFinding } from '../../core/summary/summary.js'
-import type { ThreadState } from '../../core/memory/threads.js'
+import type { ThreadState } from '../../core/memory/run-state.js'
 import type { CommentPlacement, ReviewGateway } from '../../ports/review-gateway.js'
 import { reopenThreads } from './reopen-threads.js'
 

@@ -7,12 +7,12 @@
 import { recordedConfirmation } from '../../core/findings/confirmation.js'
 import { withConfirmationNote } from '../../core/findings/confirmation-note.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
-import type { StagedFinding } from '../../core/findings/finding-stage.js'
+import type { StagedFinding } from '../../core/findings/staged-finding.js'
 import { threadFingerprint } from '../../core/findings/open-finding.js'
 import { formatBotComment } from '../../core/memory/rmcoc.js'
 import { sanitizeComment } from '../../core/text-safety/sanitize.js'
 import type { PostedFinding } from '../../core/summary/summary.js'
-import type { ThreadState } from '../../core/memory/threads.js'
+import type { ThreadState } from '../../core/memory/run-state.js'
 import type { ReviewGateway } from '../../ports/review-gateway.js'
 
 export interface ReopenInput {

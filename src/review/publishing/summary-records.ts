@@ -7,7 +7,7 @@
 import type { RecordedConfirmation } from '../../core/findings/confirmation.js'
 import type { SummaryRecord } from '../../core/memory/rmcoc.js'
 import type { SummaryFinding } from '../../core/summary/summary.js'
-import type { RunState } from '../../core/memory/threads.js'
+import type { RunState } from '../../core/memory/run-state.js'
 
 const RECORD_PREFIX = 'summary:'
 const MAX_ASSESSMENT = 1000

@@ -10,7 +10,7 @@ import type { ReviewLog } from '../../ports/agent-session.js'
 import type { TriggerComment } from '../../ports/review-gateway.js'
 import type { ReviewRequest } from '../../core/pull-request/review-request.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
-import { replyTarget } from './threads-only-run.js'
+import { replyTarget } from './reply-target.js'
 
 /** The comment to react to, or undefined when this run answers none. */
 export function commentToAcknowledge(

@@ -10,70 +10,18 @@ import { ignoreMatcher } from '../../config/ignore-globs.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import { FindingStage } from '../../core/findings/finding-stage.js'
 import { assessSensitivity, type SensitivityAssessment } from '../../core/findings/sensitivity.js'
-import type { AgentHandle, ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
+import type { ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
 import { reviewScope, type ReviewScope } from '../scope/change-since.js'
 import { ensureCheckoutIsHead } from '../preparation/checkout-guard.js'
 import { confirmFindings } from '../confirmation/confirm-findings.js'
 import { finishRun } from './finish-run.js'
 import { DEFAULT_DIFF_BUDGET_CHARS, passPromptFor } from '../prompts/pass-prompts.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
-import { buildSystemPrompt } from '../prompts/prompts.js'
 import { ReviewCheck } from '../publishing/review-check.js'
-import { ReviewFailedError } from '../preparation/review-failed.js'
-import { failReview } from '../preparation/review-failure.js'
-import { ActionReviewTools } from '../tools/review-tools.js'
+import { failReview, ReviewFailedError } from '../preparation/review-failure.js'
+import { systemPromptFor, toolsFor } from '../passes/agent-start.js'
 import { leadingRun, reviewersOf, runReviewers, type ReviewerRun } from '../passes/reviewers.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
-
-export function systemPromptFor(config: Config): string {
-  return buildSystemPrompt({
-    problemScoreThreshold: config.problemScoreThreshold,
-    scoreElevationThreshold: config.scoreElevationThreshold,
-    maxComments: config.maxComments,
-    enableWeb: config.enableWeb
-  })
-}
-
-export function toolsFor(
-  prepared: PreparedRun,
-  stage: FindingStage,
-  deps: ReviewEngineDeps,
-  onlyThread?: string,
-  reviewer?: { readonly model: string; readonly primary: boolean }
-): ActionReviewTools {
-  return new ActionReviewTools({
-    gateway: prepared.gateway,
-    stage,
-    state: prepared.state,
-    secrets: deps.secrets,
-    files: prepared.context.files,
-    ignored: ignoreMatcher(prepared.config.ignorePaths),
-    warn: (message) => deps.log.warning(message),
-    ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 }),
-    ...(reviewer === undefined
-      ? {}
-      : { reviewer: reviewer.model, answersThreads: reviewer.primary })
-  })
-}
-
-/** Starts the agent over a checkout of the PR head, or says on the PR why it could not. */
-export async function startAgentOrFail(
-  prepared: PreparedRun,
-  tools: ActionReviewTools,
-  config: Config,
-  deps: ReviewEngineDeps
-): Promise<AgentHandle> {
-  await ensureCheckoutIsHead(prepared, deps)
-  try {
-    return await deps.startAgent({ systemPrompt: systemPromptFor(config), tools })
-  } catch (error) {
-    return await failReview(
-      prepared.gateway,
-      deps,
-      `the review agent could not start: ${getErrorMessage(error)}`
-    )
-  }
-}
 
 /** The base branch changed since the record: what the PR changes is no longer comparable. */
 function retargeted(prepared: PreparedRun): ReviewScope | undefined {

@@ -10,49 +10,19 @@ import type { Config } from '../../config/config.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import { FindingStage } from '../../core/findings/finding-stage.js'
 import { NO_USAGE, sumUsage, type ModelUsage } from '../../core/reports/model-usage.js'
-import type { ThreadState } from '../../core/memory/threads.js'
+import type { ThreadState } from '../../core/memory/run-state.js'
 import { verdictWeight } from '../../core/findings/confirmation.js'
 import { decideVerdict } from '../../core/findings/verdict.js'
 import type { AgentSession, AgentTurn } from '../../ports/agent-session.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
 import type { ReviewRequest } from '../../core/pull-request/review-request.js'
-import { notTheDeveloper } from '../../trigger/review-comment.js'
-import { startAgentOrFail, toolsFor } from './full-review.js'
+import { startAgentOrFail, toolsFor } from '../passes/agent-start.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
-import { ReviewFailedError } from '../preparation/review-failed.js'
+import { replyTarget } from './reply-target.js'
+import { ReviewFailedError } from '../preparation/review-failure.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 import { buildThreadReplyNudge, buildThreadReplyPrompt } from '../prompts/thread-reply-prompt.js'
 import type { ActionReviewTools } from '../tools/review-tools.js'
-
-type Target = { readonly thread: ThreadState } | { readonly skip: string }
-
-/** The open bot thread the reply belongs to, or why there is nothing to answer. */
-export function replyTarget(prepared: PreparedRun, commentId: number | undefined): Target {
-  const raw = prepared.context.threads.find((t) => t.comments.some((c) => c.id === commentId))
-  if (raw === undefined) {
-    return { skip: `not-a-bot-thread: comment ${commentId} is not in a review thread of this PR` }
-  }
-  const thread = prepared.state.threads.find((t) => t.id === raw.id)
-  if (thread === undefined) {
-    return { skip: `not-a-bot-thread: thread ${raw.id} was not opened by the bot` }
-  }
-  if (thread.status === 'RESOLVED' || thread.status === 'ESCALATED') {
-    return {
-      skip: `thread-closed: thread ${thread.id} is ${thread.status}; the bot does not answer there`
-    }
-  }
-  const reply = raw.comments.find((c) => c.id === commentId)
-  const counted = thread.developer_replies.some(
-    (r) => r.timestamp === reply?.createdAt && r.author === reply?.author?.login
-  )
-  if (!counted) return { skip: notTheDeveloper(reply?.author?.login ?? 'ghost') }
-  if (thread.last_word !== 'developer') {
-    return {
-      skip: `already-answered: the bot spoke after comment ${commentId} in thread ${thread.id}`
-    }
-  }
-  return { thread }
-}
 
 interface ThreadAnswer {
   /** Why the model cannot be used, when a turn said so. */

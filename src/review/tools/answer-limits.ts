@@ -4,7 +4,7 @@
  * the thread that was replied in. A reply flood (or a model in a loop) never
  * becomes a bot flood; each refusal tells the model why.
  */
-import type { ThreadState } from '../../core/memory/threads.js'
+import type { ThreadState } from '../../core/memory/run-state.js'
 import type { ToolAck } from '../../ports/review-tools.js'
 import type { ThreadOutcome } from './thread-outcomes.js'
 

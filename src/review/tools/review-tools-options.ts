@@ -6,7 +6,7 @@
 import type { IgnoreMatcher } from '../../config/ignore-globs.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
-import type { RunState } from '../../core/memory/threads.js'
+import type { RunState } from '../../core/memory/run-state.js'
 import type { ReviewGateway } from '../../ports/review-gateway.js'
 
 export interface ReviewToolsOptions {

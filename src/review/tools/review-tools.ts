@@ -10,7 +10,7 @@ import { findingPathProblem } from '../../core/findings/finding-path.js'
 import type { RefusedFinding } from '../../core/reports/run-report.js'
 import { formatBotComment, type ReplyBlock, type Resolution } from '../../core/memory/rmcoc.js'
 import { sanitizeComment } from '../../core/text-safety/sanitize.js'
-import type { RunState, ThreadState } from '../../core/memory/threads.js'
+import type { RunState, ThreadState } from '../../core/memory/run-state.js'
 import { TOOL_NAMES } from '../../core/names/tool-names.js'
 import type {
   FilePatchResult,

@@ -4,7 +4,7 @@
  * text from the PR (HTML comments, invisible characters and undisplayed
  * markup removed), so what the model reads is what a reviewer sees.
  */
-import type { DeveloperReply, RunState } from '../../core/memory/threads.js'
+import type { DeveloperReply, RunState } from '../../core/memory/run-state.js'
 import { neutralizeUntrusted } from '../../core/text-safety/untrusted-text.js'
 
 const visible = (reply: DeveloperReply): DeveloperReply => ({

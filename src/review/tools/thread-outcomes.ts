@@ -5,7 +5,7 @@
  * or argues a point it already conceded.
  */
 import type { Resolution } from '../../core/memory/rmcoc.js'
-import type { RunState, ThreadState } from '../../core/memory/threads.js'
+import type { RunState, ThreadState } from '../../core/memory/run-state.js'
 
 /** What happened to an earlier thread in this run. */
 export type ThreadAction = 'followed-up' | 'rebutted' | 'conceded' | 'resolved' | 'escalated'
