@@ -50,7 +50,13 @@ export class ToolBridge {
   /** Listens on 127.0.0.1 with a random port and a fresh random token. */
   static async start(options: ToolBridgeOptions): Promise<ToolBridge> {
     const token = newBearerToken()
-    const server = createServer((req, res) => {
+    // Idle keep-alive sockets stay open until the client closes them. Node
+    // closes them after 5 s by default, but opencode's fetch keeps pooled
+    // sockets for minutes and reuses them without checking: a tool call (a
+    // POST, never retried) sent as Node closes the socket fails with "The
+    // socket connection was closed unexpectedly". Only the sidecar connects
+    // here, and close() drops every connection.
+    const server = createServer({ keepAliveTimeout: 0 }, (req, res) => {
       handle(req, res, token, options).catch((error: unknown) => {
         options.onError?.(error)
         if (!res.headersSent) plain(res, 500, 'internal error')
