@@ -6,6 +6,7 @@
  * and rmcoc blocks included, and the run page of a public repository is public.
  */
 import type { WouldBeWrite } from '../core/reports/run-report.js'
+import { escapeHtml } from './summary-cell.js'
 
 /**
  * Characters of one body shown, and of the whole section: a step's job
@@ -13,18 +14,6 @@ import type { WouldBeWrite } from '../core/reports/run-report.js'
  */
 export const MAX_BODY_CHARS = 8_000
 export const MAX_SECTION_CHARS = 600_000
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;'
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
-}
 
 /** Exact secret values never reach the run page, even if a body slipped one through. */
 function redact(text: string, secrets: readonly string[]): string {

@@ -13,9 +13,14 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;'
 }
 
+/** Text shown as text in the job summary's HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
+}
+
 /** Untrusted text as one table cell: sanitized, one line, HTML-escaped. */
 export function cell(text: string, secrets: readonly string[] = []): string {
   const flat = sanitizePlainText(text, { secrets }).replace(/\s+/g, ' ').trim()
   const short = flat.length > 200 ? `${flat.slice(0, 200)}…` : flat
-  return short.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c)
+  return escapeHtml(short)
 }
