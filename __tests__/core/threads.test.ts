@@ -7,7 +7,11 @@ import {
   type SummaryRecord
 } from '../../src/core/memory/rmcoc.js'
 import { runRecordFromCheckRun } from '../../src/core/memory/run-record.js'
-import { rebuildRunState, rebuildThread, type DeveloperPredicate } from '../../src/core/memory/threads.js'
+import {
+  rebuildRunState,
+  rebuildThread,
+  type DeveloperPredicate
+} from '../../src/core/memory/threads.js'
 import { threadDedupeItem } from '../../src/core/findings/earlier-findings.js'
 import type { ReviewThreadData } from '../../src/core/pull-request/pr-data.js'
 import {
