@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url'
 const REPO = fileURLToPath(new URL('../../', import.meta.url))
 const agents = readFileSync(join(REPO, 'AGENTS.md'), 'utf8')
 
-/** src/ and every directory under it, as 'src', 'src/core', 'src/core/findings', ... */
+/** src/ and every directory under it but hidden ones, as 'src', 'src/core', 'src/core/findings', ... */
 function sourceFolders(dir = join(REPO, 'src')): string[] {
   const below = readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .flatMap((entry) => sourceFolders(join(dir, entry.name)))
   return [relative(REPO, dir), ...below]
 }

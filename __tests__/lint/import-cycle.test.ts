@@ -1,6 +1,7 @@
 // The project's ESLint config reports file-level import cycles in src/, also
 // cycles made only of `import type`. The probe files live in a temporary
-// folder inside src/core/names/ for the length of this file's tests.
+// hidden folder inside src/core/names/ for the length of this file's tests:
+// tsc and the folder-map tests pass over hidden folders.
 import { ESLint, type Linter } from 'eslint'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -13,7 +14,7 @@ let dir = ''
 let messages = new Map<string, Linter.LintMessage[]>()
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(REPO, 'src', 'core', 'names', 'lint-cycle-'))
+  dir = mkdtempSync(join(REPO, 'src', 'core', 'names', '.lint-cycle-'))
   const files: Record<string, string> = {
     // a.ts ⇄ b.ts through values
     'a.ts': "import { b } from './b.js'\nexport const a = (): number => b() + 1\n",

@@ -111,10 +111,10 @@ describe('layer boundaries', () => {
   })
 })
 
-/** Every directory under src/, as 'core/findings', 'github', ... */
+/** Every directory under src/ but hidden ones, as 'core/findings', 'github', ... */
 function sourceFolders(dir = join(REPO, 'src')): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .flatMap((entry) => {
       const path = join(dir, entry.name)
       return [relative(join(REPO, 'src'), path), ...sourceFolders(path)]
