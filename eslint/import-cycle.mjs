@@ -12,36 +12,43 @@ import { sourceResolver } from './source-resolver.mjs'
 // module, and an ESM import would scan its 9 MB again for named exports.
 const ts = createRequire(import.meta.url)('typescript')
 
-/** file → { mtimeMs, targets }: one read per file and lint run, again when it changes. */
-const importsByFile = new Map()
-
-/** The relative specifiers a source text imports, with their offsets. */
-function relativeImports(text) {
-  return ts
-    .preProcessFile(text, true, true)
-    .importedFiles.filter((reference) => reference.fileName.startsWith('.'))
-}
+/** file → { mtimeMs, text, imports, targets }: each file read and scanned once, again when it changes. */
+const scansByFile = new Map()
 
 function resolveFile(specifier, fromFile) {
   const resolved = sourceResolver.resolve(specifier, fromFile)
   return resolved.found && resolved.path ? resolved.path : undefined
 }
 
-/** The files `file` imports, read from disk. */
-function importedFiles(file) {
+/** The relative imports of a source text: specifier, its offsets, the file it names. */
+function scanImports(text, file) {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.filter((reference) => reference.fileName.startsWith('.'))
+    .map((reference) => ({ ...reference, target: resolveFile(reference.fileName, file) }))
+}
+
+/** The scan of `file` as it is on disk; undefined when it cannot be read. */
+function scanOnDisk(file) {
   let mtimeMs
   try {
     mtimeMs = fs.statSync(file).mtimeMs
   } catch {
-    return []
+    return undefined
   }
-  const cached = importsByFile.get(file)
-  if (cached?.mtimeMs === mtimeMs) return cached.targets
-  const targets = relativeImports(fs.readFileSync(file, 'utf8'))
-    .map((reference) => resolveFile(reference.fileName, file))
-    .filter((target) => target !== undefined)
-  importsByFile.set(file, { mtimeMs, targets })
-  return targets
+  const cached = scansByFile.get(file)
+  if (cached?.mtimeMs === mtimeMs) return cached
+  const text = fs.readFileSync(file, 'utf8')
+  const imports = scanImports(text, file)
+  const targets = imports.map((found) => found.target).filter((target) => target !== undefined)
+  const scan = { mtimeMs, text, imports, targets }
+  scansByFile.set(file, scan)
+  return scan
+}
+
+/** The files `file` imports, as it is on disk. */
+function importedFiles(file) {
+  return scanOnDisk(file)?.targets ?? []
 }
 
 /**
@@ -89,16 +96,19 @@ const noImportCycle = {
     return {
       Program() {
         const { sourceCode } = context
+        // Usually another file's search has scanned this one already.
+        const scanned = scansByFile.get(file)
+        const imports =
+          scanned?.text === sourceCode.text ? scanned.imports : scanImports(sourceCode.text, file)
         const cannotReach = new Set()
-        for (const reference of relativeImports(sourceCode.text)) {
-          const target = resolveFile(reference.fileName, file)
+        for (const { target, pos, end } of imports) {
           if (target === undefined) continue
           const route = target === file ? [] : routeBack(target, file, cannotReach)
           if (route === undefined) continue
           context.report({
             loc: {
-              start: sourceCode.getLocFromIndex(reference.pos),
-              end: sourceCode.getLocFromIndex(reference.end)
+              start: sourceCode.getLocFromIndex(pos),
+              end: sourceCode.getLocFromIndex(end)
             },
             messageId: 'cycle',
             data: { route: [file, ...route, file].map(shown).join(' → ') }
