@@ -83,7 +83,7 @@ describe('decideVerdict', () => {
       'approve'
     ],
     [
-      'human change request and a 9: rule 0 (the human) decides first, as in seed 000',
+      'human change request and a 9: the human change request decides first',
       [review('alice', 'CHANGES_REQUESTED', T1)],
       [9],
       'request_changes'

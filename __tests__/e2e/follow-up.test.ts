@@ -71,7 +71,7 @@ it('second run: the fixed thread is resolved with an explanation, the other foll
   expect(firstPrompt).toContain(scenario.pr.headSha)
   expect(firstPrompt).toMatch(/2 issues were raised/)
   expect(firstPrompt).toContain('This is a full review of the whole pull request')
-  // The unfixed score-7 thread keeps the verdict at request_changes (seed 000 A6).
+  // The unfixed score-7 thread keeps the verdict at request_changes (an open 5-8 asks for changes).
   expect(result.outputs).toMatchObject({
     threads_resolved: '1',
     findings_posted: '0',

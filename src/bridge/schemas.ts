@@ -1,5 +1,5 @@
 /**
- * Argument schemas of the agent's tools (design document §4.2). They are the
+ * Argument schemas of the agent's tools (`github_*`, `submit_*`). They are the
  * boundary between the model and the action: the JSON Schema the model
  * receives is generated from them, and every call is parsed with them before
  * the port sees it. Each field carries a description because the model reads

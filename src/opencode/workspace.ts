@@ -3,7 +3,7 @@
  *
  * Why an export and not the checkout itself: OPENCODE_DISABLE_PROJECT_CONFIG
  * does not stop `.opencode/plugins/*.js` from running when the served
- * directory is a git repository (OPENCODE-FACTS.md), and plugin code would
+ * directory is a git repository (reproduced with opencode 1.18.33), and plugin code would
  * run as the runner's user. Quarantining those paths inside the checkout
  * would mean editing the user's files and relying on a restore that a killed
  * runner never performs; an export leaves the checkout untouched and is just

@@ -4,7 +4,7 @@
  * implements it (policy, sanitizing, GitHub writes). Everything here is plain
  * data: the bridge renders results back to the model as JSON text.
  *
- * Argument names follow the tool signatures of the design document (snake
+ * Argument names follow the tool signatures the model is given (snake
  * case, as the model writes them), so a value can be traced from the model's
  * request to GitHub without renaming.
  */

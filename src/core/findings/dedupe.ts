@@ -1,5 +1,5 @@
 /**
- * Deduplication (seed 002 §4.2): a finding repeats an existing thread, or a
+ * Deduplication, so one issue never gets two comments: a finding repeats an existing thread, or a
  * finding already accepted in this run, when it sits on the same path, on a
  * line within LINE_WINDOW, and its significant words overlap by at least
  * half (Dice coefficient over stop-word-free, lightly normalised words).

@@ -1,6 +1,6 @@
 /**
- * The scoring policy the tools enforce (seed 002 §3.1, implementation
- * guidance 2, 4, 5 and 6), so filtering does not depend on the model's
+ * The scoring policy the tools enforce (the rubric's implementation
+ * guidance 2, 4, 5 and 6 in prompts/system.md), so filtering does not depend on the model's
  * goodwill. Each decision carries a reason written for the model: the tool
  * sends it back verbatim, so the model knows what happened and why.
  */

@@ -1,5 +1,5 @@
 /**
- * How sensitive the repository's data is (seed 002 §3.1 guidance 4, §3.3),
+ * How sensitive the repository's data is (security rigor scales with it),
  * judged from the BASE branch's package.json and README, never from the PR
  * (a PR must not be able to lower its own security bar). The result drives
  * the +2 security promotion and the sentence stated in pass 3.

@@ -1,10 +1,10 @@
 /**
- * The run's verdict, after seed 000 A6 adapted to scores: a human reviewer
+ * The run's verdict, from consensus rules that rank by score: a human reviewer
  * with authority who requests changes, or a posted finding at 5-8, means
  * request_changes; a posted finding at 9-10 means needs_major_work;
  * otherwise approve.
  *
- * The rules apply in the seed's order: a human CHANGES_REQUESTED decides
+ * The rules apply in this order: a human CHANGES_REQUESTED decides
  * first (request_changes, the humans are already on it), then the scores.
  * Every rule that fired is still listed in the reasons, so a 9-10 is never
  * hidden from the summary.

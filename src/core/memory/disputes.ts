@@ -1,5 +1,5 @@
 /**
- * The last two dispute rules of seed 002 §3.2, applied by code rather than
+ * How a dispute ends when the bot and the developer still disagree, applied by code, not
  * by the model: when the developer rejects the bot's rebuttal again, a human
  * reviewer decides (ESCALATED, reviewers asked by @login) or, when the PR has
  * none, the developer's opinion wins and the thread is resolved.

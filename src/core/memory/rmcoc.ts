@@ -1,6 +1,6 @@
 /**
  * The `rmcoc` block: the bot's memory, embedded in every comment it writes
- * (seed 002 §4.2 "Comment Format Requirements"). One zod schema defines it;
+ * (a comment without a valid block is not the bot's). One zod schema defines it;
  * formatting and parsing round-trip. Parsing never throws: anything that is
  * not a valid block comes back as `{ ok: false, reason, detail }` so callers
  * can debug-log why a comment was ignored.
@@ -168,7 +168,7 @@ const summaryBlock = z.object({
 
 /**
  * The block schema. A block without `kind` is a finding: that is the form
- * seed 002 shows (`finding`, `assessment`, `score` only).
+ * the model writes in its tool calls (`finding`, `assessment`, `score` only).
  */
 export const rmcocBlockSchema = z.preprocess(
   (value) =>
@@ -184,7 +184,7 @@ export type ReplyBlock = z.output<typeof replyBlock>
 export type SummaryBlock = z.output<typeof summaryBlock>
 export type SummaryCounts = SummaryBlock['counts']
 export type SummaryRecord = z.output<typeof summaryRecord>
-/** What formatBotComment accepts: any block, or a finding in the seed's kind-less form. */
+/** What formatBotComment accepts: any block, or a finding in the kind-less form. */
 export type RmcocBlockInput = RmcocBlock | Omit<FindingBlock, 'kind'>
 
 export type RmcocIgnoreReason = 'no-block' | 'oversized' | 'malformed-json' | 'invalid-schema'
@@ -278,7 +278,7 @@ export class RmcocFormatError extends Error {
 
 /**
  * A bot comment: human-readable body, `---`, the fenced rmcoc block, and the
- * hidden marker. Resolutions and escalations get the seed's heading on top
+ * hidden marker. Resolutions and escalations get RESOLVED_HEADING / ESCALATED_HEADING on top
  * when the body does not already carry it. Throws RmcocFormatError when the
  * block is invalid or too large: the tool layer validates its arguments
  * first, so this is a programming error, not input to recover from.

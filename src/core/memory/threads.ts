@@ -1,5 +1,5 @@
 /**
- * Thread rebuild (seed 002 §4.2 "State Reconstruction Behavior"): the review
+ * Thread rebuild, on every run and from the PR's comments alone (no cache): the review
  * state as `github_get_run_state` returns it, computed from plain PR data.
  * Only threads whose ROOT comment is a bot finding count; every bot reply
  * after it moves the status, developer replies are collected. The run

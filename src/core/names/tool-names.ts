@@ -4,7 +4,7 @@
  *
  * OpenCode exposes a tool `t` of a remote MCP server `s` to the model as
  * `s_t` (verified against opencode 1.18.33). The bridge therefore serves two
- * MCP servers so the model sees exactly the names of the design document:
+ * MCP servers so the model sees exactly the names the prompts and tool signatures use:
  * `github_*` for the GitHub interaction tools, `submit_pass_results` for
  * the workflow tool and `submit_confirmation` for the confirmation sessions.
  */

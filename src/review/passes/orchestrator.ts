@@ -1,5 +1,5 @@
 /**
- * Pass control (seed 003 task 4.2): the four passes run in order in ONE
+ * Pass control: the four passes run in order in ONE
  * session. A pass is complete when the agent calls submit_pass_results for
  * it. A turn that ends without that call gets one nudge; a pass that fails
  * (error or deadline) is tried once more; a failed pass does not stop the
