@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
+import codeShape from './eslint/code-shape.mjs'
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
@@ -71,5 +72,6 @@ export default tseslint.config(
         { patterns: [{ group: ['**/github/*'], message: 'opencode/ must not import github/.' }] }
       ]
     }
-  }
+  },
+  ...codeShape
 )

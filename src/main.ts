@@ -13,6 +13,7 @@ import type { ReviewEngine } from './ports/review-engine.js'
 import { ReviewFailedError } from './review/preparation/review-failure.js'
 import { ReviewRunner } from './review/run/review-runner.js'
 import { authorizeActor } from './trigger/authorize.js'
+import { getErrorMessage } from './core/errors/error-message.js'
 import { decideTrigger } from './trigger/event.js'
 import { providerEnvSet } from './trigger/no-secrets.js'
 
@@ -115,11 +116,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
       setOutcomeOutputs(error.outcome)
     }
     const message =
-      error instanceof ConfigError
-        ? error.problems.join('\n')
-        : error instanceof Error
-          ? error.message
-          : String(error)
+      error instanceof ConfigError ? error.problems.join('\n') : getErrorMessage(error)
     core.setFailed(message)
   }
 }

@@ -149,7 +149,7 @@ describe('review comments that start nothing', () => {
     delete payload.comment.id
     payload.pull_request.head.sha = 42
     expect(() => decide(payload)).toThrow(
-      'The pull_request_review_comment event payload is not as expected (fields: comment.id, pull_request.head.sha).'
+      'The pull_request_review_comment event payload is not as expected: comment.id: expected number; received nothing (the field is missing); pull_request.head.sha: expected string; received 42'
     )
   })
 })

@@ -109,9 +109,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
       try {
         await writeJobSummary(report, secrets)
       } catch (error) {
-        core.warning(
-          `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`
-        )
+        core.warning(`Could not write the job summary: ${getErrorMessage(error)}`)
       }
       return writeReviewSarif(report, input, secrets)
     }

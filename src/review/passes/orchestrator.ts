@@ -5,6 +5,7 @@
  * (error or deadline) is tried once more; a failed pass does not stop the
  * review unless the model cannot be used at all (a fatal error).
  */
+import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { AgentSession, AgentTurn, ReviewLog } from '../../ports/agent-session.js'
 import { buildSubmitNudge, buildThreadsNudge, PASS_COUNT } from '../prompts/prompts.js'
 import type { ActionReviewTools } from '../tools/review-tools.js'
@@ -89,7 +90,7 @@ async function safePrompt(
   try {
     return await session.prompt(text, { deadlineMs })
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
+    const message = getErrorMessage(error)
     return {
       ending: 'idle',
       toolCalls: [],

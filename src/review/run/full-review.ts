@@ -107,10 +107,8 @@ export async function fullReview(
   try {
     return await reviewWithCheck(prepared, config, deps, check)
   } catch (error) {
-    const reason =
-      error instanceof ReviewFailedError
-        ? error.message
-        : `Review failed: ${getErrorMessage(error)}`
+    const message = getErrorMessage(error)
+    const reason = error instanceof ReviewFailedError ? message : `Review failed: ${message}`
     await check.fail(reason, config.failOn)
     throw error
   }
