@@ -3,11 +3,11 @@
  * The only module that wires adapters to the rest.
  */
 import * as core from '@actions/core'
-import { ConfigError, parseConfig, SECRET_INPUTS } from './config/config.js'
+import { ConfigError, parseConfig, SECRET_INPUTS } from './config/action-config.js'
 import { readEnvironment, readEventPayload } from './action/environment.js'
 import { setOutcomeOutputs } from './action/outputs.js'
 import { reviewEngineDeps } from './action/review-deps.js'
-import { GitHubActorDirectory } from './github/actor-directory.js'
+import { GitHubActorDirectory } from './github/github-actor-directory.js'
 import { createGitHubClient } from './github/octokit.js'
 import type { ReviewEngine } from './ports/review-engine.js'
 import { ReviewFailedError } from './review/preparation/review-failure.js'

@@ -6,8 +6,12 @@ import {
   RMCOC_MAX_BYTES,
   type SummaryRecord
 } from '../../src/core/memory/rmcoc.js'
-import { runRecordFromCheckRun } from '../../src/core/memory/run-record.js'
-import { rebuildRunState, rebuildThread, type DeveloperPredicate } from '../../src/core/memory/threads.js'
+import { runRecordFromCheckRun } from '../../src/core/memory/run-record-reader.js'
+import {
+  rebuildRunState,
+  rebuildThread,
+  type DeveloperPredicate
+} from '../../src/core/memory/threads.js'
 import { threadDedupeItem } from '../../src/core/findings/earlier-findings.js'
 import type { ReviewThreadData } from '../../src/core/pull-request/pr-data.js'
 import {

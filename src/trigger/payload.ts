@@ -3,7 +3,7 @@
  * the fields that did not match, the skip shape, and the fork rule.
  */
 import { z } from 'zod'
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
 import type { TriggerDecision } from '../core/pull-request/review-request.js'
 

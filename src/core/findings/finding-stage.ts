@@ -22,7 +22,7 @@ import { regressionNote } from './earlier-findings.js'
 import { decideScore, type CombinedPart, type ScoringPolicy } from './scoring.js'
 import type { ThreadState } from '../memory/run-state.js'
 import type { Confirmation } from './confirmation.js'
-import type { FindingInput, FindingState, StagedFinding } from './staged-finding.js'
+import type { FindingInput, FindingState, StagedFinding } from './finding-shapes.js'
 
 export type StageResult =
   | {

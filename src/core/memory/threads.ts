@@ -12,7 +12,7 @@ import type {
   ReviewThreadData
 } from '../pull-request/pr-data.js'
 import { blockStatus, THREAD_STATUSES, type ReplyKind, type ThreadStatus } from './rmcoc.js'
-import { latestRunRecord, type RunRecord } from './run-record.js'
+import { latestRunRecord, type RunRecord } from './run-record-reader.js'
 import { speakerOf, type DeveloperPredicate } from './speakers.js'
 import { authorSilenced, resolutionOf, threadStatus } from './thread-status.js'
 import { summaryThreads } from './summary-threads.js'

@@ -8,7 +8,7 @@
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { AgentSession, AgentTurn, ReviewLog } from '../../ports/agent-session.js'
 import { buildSubmitNudge, buildThreadsNudge, PASS_COUNT } from '../prompts/prompts.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
 
 export interface PassReport {
   readonly pass: number

@@ -5,7 +5,7 @@
  * sends there) into the summary. Nothing is dropped.
  */
 import { recordedConfirmation } from '../../core/findings/confirmation.js'
-import type { StagedFinding } from '../../core/findings/staged-finding.js'
+import type { StagedFinding } from '../../core/findings/finding-shapes.js'
 import { buildDiffIndex } from '../../core/diff/hunks.js'
 import { threadFingerprint } from '../../core/findings/open-finding.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'

@@ -4,10 +4,10 @@
  * the job summary (with the PR's open findings, for the SARIF file), and
  * return the outcome the action's outputs come from.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { publishedAnnotations } from '../../core/reports/check-annotations.js'
 import { sumUsage } from '../../core/reports/model-usage.js'
-import { latestRunRecord } from '../../core/memory/run-record.js'
+import { latestRunRecord } from '../../core/memory/run-record-reader.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
 import { shouldPostSummary } from '../../core/summary/summary.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
@@ -16,9 +16,9 @@ import type { ConfirmationReport } from '../confirmation/confirm-findings.js'
 import type { PassRunResult } from '../passes/orchestrator.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 import { publishFindings } from '../publishing/publish.js'
-import { recordRun } from '../publishing/record-run.js'
+import { recordRun } from '../publishing/run-record-writer.js'
 import type { ReviewCheck } from '../publishing/review-check.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
 import type { ReviewerRun } from '../passes/reviewers.js'
 import {
   passMetrics,

@@ -5,7 +5,7 @@
  * reviewers.ts), the dispute rule for what the agent left disputed, one
  * publication, one record.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { ignoreMatcher } from '../../config/ignore-globs.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import { FindingStage } from '../../core/findings/finding-stage.js'

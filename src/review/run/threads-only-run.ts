@@ -6,7 +6,7 @@
  * reviewed. A reply that is not a developer's answer in an open bot thread
  * starts nothing (a skip with its reason, no model request, no write).
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import { FindingStage } from '../../core/findings/finding-stage.js'
 import { NO_USAGE, sumUsage, type ModelUsage } from '../../core/reports/model-usage.js'
@@ -22,7 +22,7 @@ import { replyTarget } from './reply-target.js'
 import { ReviewFailedError } from '../preparation/review-failure.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 import { buildThreadReplyNudge, buildThreadReplyPrompt } from '../prompts/thread-reply-prompt.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
 
 interface ThreadAnswer {
   /** Why the model cannot be used, when a turn said so. */

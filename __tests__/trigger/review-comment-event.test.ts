@@ -3,7 +3,7 @@
  * thread start a threads-only run, and who must be authorized first.
  * Payloads are the real webhook example, adjusted one field at a time.
  */
-import { parseConfig, type Config } from '../../src/config/config.js'
+import { parseConfig, type Config } from '../../src/config/action-config.js'
 import type { InputName } from '../../src/config/inputs.js'
 import { decideTrigger } from '../../src/trigger/event.js'
 import type { TriggerDecision } from '../../src/core/pull-request/review-request.js'

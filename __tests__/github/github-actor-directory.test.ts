@@ -3,10 +3,10 @@
  * GitHub: role names are kept, and an answer of an unexpected shape fails
  * with the request, the field, the value and what was expected.
  */
-import { GitHubActorDirectory } from '../../src/github/actor-directory.js'
+import { GitHubActorDirectory } from '../../src/github/github-actor-directory.js'
 import { createGitHubClient } from '../../src/github/octokit.js'
 import { authorizeActor } from '../../src/trigger/authorize.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { json } from '../support/fake-github/router.js'
 
 const PERMISSION_ROUTE = 'GET /repos/:owner/:repo/collaborators/:login/permission'
