@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 import { layerConfigs } from './eslint/layers.mjs'
+import codeShape from './eslint/code-shape.mjs'
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
@@ -20,5 +21,6 @@ export default tseslint.config(
   },
   // Which folder of src/ may import which, which packages stay behind which
   // fence, and no import cycles: the table is in eslint/layers.mjs.
-  ...layerConfigs
+  ...layerConfigs,
+  ...codeShape
 )

@@ -7,7 +7,7 @@
  */
 import { ModelProxy } from '../src/egress/model-proxy.js'
 import { FAKE_API_KEY } from '../__tests__/support/fake-model/provider.js'
-import { FakeModel } from '../__tests__/support/fake-model/server.js'
+import { FakeModel } from '../__tests__/support/fake-model/fake-model-server.js'
 
 const ROUNDS = 5
 const PER_ROUND = 60

@@ -28,7 +28,7 @@ import {
   FAKE_MODEL,
   fakeProviderOverrides
 } from '../__tests__/support/fake-model/provider.js'
-import { FakeModel } from '../__tests__/support/fake-model/server.js'
+import { FakeModel } from '../__tests__/support/fake-model/fake-model-server.js'
 
 const BIN = fileURLToPath(new URL('../node_modules/.bin/opencode', import.meta.url))
 const PROJECT = fileURLToPath(new URL('..', import.meta.url))

@@ -3,9 +3,9 @@
  * comments. The floor is one request per 100 threads plus one per thread whose
  * comments overflow the first page; the target is exactly the floor.
  */
-import { GitHubReviewGateway } from '../src/github/review-gateway.js'
+import { GitHubReviewGateway } from '../src/github/github-review-gateway.js'
 import { createGitHubClient } from '../src/github/octokit.js'
-import { FakeGitHub } from '../__tests__/support/fake-github/server.js'
+import { FakeGitHub } from '../__tests__/support/fake-github/fake-github-server.js'
 
 const THREADS = 1000
 const LONG_THREADS = 10

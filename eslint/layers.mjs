@@ -15,7 +15,7 @@ const ENGINE = [...CORE_AND_CONFIG, 'trigger', 'process', 'egress', 'review']
 
 /**
  * Top-level folders of src/ and the other folders each may import. The entry
- * points beside them (index.ts, main.ts, post.ts) may import anything; no
+ * points beside them (action-entry.ts, main.ts, post.ts) may import anything; no
  * folder may import an entry point.
  */
 export const FOLDER_IMPORTS = {
@@ -64,11 +64,6 @@ export const INNER_LEVELS = {
   ]
 }
 
-/** Single files a folder may import although the table does not allow their folder. */
-export const ALLOWED_FILES = {
-  local: ['bridge/invalid-arguments.ts'] // until error-text lands
-}
-
 /** npm packages that only the listed folders or files of src/ may import. */
 export const PACKAGE_FENCES = [
   {
@@ -114,14 +109,14 @@ function allowedPaths(room) {
   const groups = allowedGroups(room).flatMap(([folder, inner]) =>
     inner ? inner.map((i) => `${folder}/${i}`) : [folder]
   )
-  return [room, ...groups, ...(ALLOWED_FILES[room] ?? [])]
+  return [room, ...groups]
 }
 
 function describeAllowed(room) {
   const groups = allowedGroups(room).map(([folder, inner]) =>
     inner ? `${folder}/{${inner.join(',')}}/` : `${folder}/`
   )
-  return ['its own folder', ...groups, ...(ALLOWED_FILES[room] ?? [])].join(', ')
+  return ['its own folder', ...groups].join(', ')
 }
 
 /** Rooms: folders whose imports one zone governs (core/ and review/ count per inner folder). */

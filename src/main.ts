@@ -3,16 +3,17 @@
  * The only module that wires adapters to the rest.
  */
 import * as core from '@actions/core'
-import { ConfigError, parseConfig, SECRET_INPUTS } from './config/config.js'
+import { ConfigError, parseConfig, SECRET_INPUTS } from './config/action-config.js'
 import { readEnvironment, readEventPayload } from './action/environment.js'
 import { setOutcomeOutputs } from './action/outputs.js'
 import { reviewEngineDeps } from './action/review-deps.js'
-import { GitHubActorDirectory } from './github/actor-directory.js'
+import { GitHubActorDirectory } from './github/github-actor-directory.js'
 import { createGitHubClient } from './github/octokit.js'
 import type { ReviewEngine } from './ports/review-engine.js'
 import { ReviewFailedError } from './review/preparation/review-failure.js'
 import { ReviewRunner } from './review/run/review-runner.js'
 import { authorizeActor } from './trigger/authorize.js'
+import { getErrorMessage } from './core/errors/error-message.js'
 import { decideTrigger } from './trigger/event.js'
 import { providerEnvSet } from './trigger/no-secrets.js'
 
@@ -115,11 +116,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
       setOutcomeOutputs(error.outcome)
     }
     const message =
-      error instanceof ConfigError
-        ? error.problems.join('\n')
-        : error instanceof Error
-          ? error.message
-          : String(error)
+      error instanceof ConfigError ? error.problems.join('\n') : getErrorMessage(error)
     core.setFailed(message)
   }
 }

@@ -3,11 +3,12 @@
  * killed, and stops an opencode sidecar the main step could not stop.
  */
 import * as core from '@actions/core'
+import { getErrorMessage } from './core/errors/error-message.js'
 import { stopLeftoverSidecar } from './opencode/leftover.js'
 
 try {
   await stopLeftoverSidecar()
 } catch (error) {
   // Never fail the job from clean-up; say what happened instead.
-  core.warning(`Post step: ${error instanceof Error ? error.message : String(error)}`)
+  core.warning(`Post step: ${getErrorMessage(error)}`)
 }

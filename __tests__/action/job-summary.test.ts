@@ -9,7 +9,7 @@ import {
   writeJobSummary,
   type JobSummaryInput
 } from '../../src/action/job-summary.js'
-import type { StagedFinding } from '../../src/core/findings/staged-finding.js'
+import type { StagedFinding } from '../../src/core/findings/finding-shapes.js'
 import { stagedFinding } from '../core/state-fixtures.js'
 
 const finding = (id: string, extra: Partial<StagedFinding>): StagedFinding =>

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { reviewEngineDeps } from '../../src/action/review-deps.js'
-import { parseConfig } from '../../src/config/config.js'
+import { parseConfig } from '../../src/config/action-config.js'
 import type { InputName } from '../../src/config/inputs.js'
 import { createGitHubClient } from '../../src/github/octokit.js'
 

@@ -1,5 +1,5 @@
 /**
- * The real command, end to end: `tsx src/cli/index.ts review` as a child
+ * The real command, end to end: `tsx src/cli/cli-entry.ts review` as a child
  * process in a temporary git repository with no remote, the real opencode
  * binary, and the scripted fake model (pointed at by --opencode-config, the
  * key from OPENCODE_API_KEY). A finding scored 8 makes the verdict

@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig } from '../../src/config/config.js'
+import { ConfigError, parseConfig } from '../../src/config/action-config.js'
 import type { InputName } from '../../src/config/inputs.js'
 
 function parse(overrides: Partial<Record<InputName, string>>) {

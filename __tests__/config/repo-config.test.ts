@@ -1,4 +1,4 @@
-import { parseConfig } from '../../src/config/config.js'
+import { parseConfig } from '../../src/config/action-config.js'
 import { effectiveConfig } from '../../src/config/effective-config.js'
 import { globProblem, ignoreMatcher } from '../../src/config/ignore-globs.js'
 import {

@@ -6,7 +6,7 @@ import {
 import { BOT_MARKER } from '../../src/core/names/marker.js'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { REDACTED } from '../../src/core/text-safety/sanitize.js'
-import { summaryBlock } from '../../src/core/summary/summary-record.js'
+import { summaryBlock } from '../../src/core/summary/run-record-block.js'
 import type { SummaryInput } from '../../src/core/summary/summary.js'
 import { busy, inSummaryFindings, longRecords, quiet } from './summary-fixtures.js'
 

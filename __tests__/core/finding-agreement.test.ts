@@ -5,7 +5,7 @@
  * agreement and old blocks without it still parse.
  */
 import { FindingStage } from '../../src/core/findings/finding-stage.js'
-import { type FindingInput } from '../../src/core/findings/staged-finding.js'
+import { type FindingInput } from '../../src/core/findings/finding-shapes.js'
 import {
   agreementNote,
   findingBlock,

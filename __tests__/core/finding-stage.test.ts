@@ -1,5 +1,5 @@
 import { FindingStage } from '../../src/core/findings/finding-stage.js'
-import { type FindingInput } from '../../src/core/findings/staged-finding.js'
+import { type FindingInput } from '../../src/core/findings/finding-shapes.js'
 import type { ThreadState } from '../../src/core/memory/run-state.js'
 
 const policy = { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false }

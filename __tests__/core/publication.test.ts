@@ -1,5 +1,5 @@
 import { hasBotMarker } from '../../src/core/memory/bot-comments.js'
-import type { StagedFinding } from '../../src/core/findings/staged-finding.js'
+import type { StagedFinding } from '../../src/core/findings/finding-shapes.js'
 import { buildDiffIndex } from '../../src/core/diff/hunks.js'
 import type { ChangedFile } from '../../src/core/pull-request/pr-data.js'
 import {

@@ -275,9 +275,9 @@ describe('parseRmcoc ignores what is not a valid block, with a reason', () => {
 
   it('names the field that failed', () => {
     const parsed = parseRmcoc(wrap('{"finding": "f", "assessment": "a", "score": 12}'))
-    expect(parsed.ok === false && parsed.detail).toMatch(/^score: /)
+    expect(parsed.ok === false && parsed.detail).toMatch(/^score: .*; received 12$/)
     const nested = parseRmcoc(wrap(summaryJson({ findings: [record(), record({ score: 0 })] })))
-    expect(nested.ok === false && nested.detail).toMatch(/^findings\.1\.score: /)
+    expect(nested.ok === false && nested.detail).toMatch(/^findings\[1\]\.score: .*; received 0$/)
   })
 
   it('reads a run record written before base_sha, reviewed_at, scope and findings existed', () => {

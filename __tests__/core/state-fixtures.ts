@@ -1,5 +1,5 @@
 /** Plain-data builders for the state tests (no I/O). */
-import type { StagedFinding } from '../../src/core/findings/staged-finding.js'
+import type { StagedFinding } from '../../src/core/findings/finding-shapes.js'
 import type { RunState } from '../../src/core/memory/run-state.js'
 import type {
   Author,

@@ -1,7 +1,7 @@
 import { splitFences } from '../../src/core/text-safety/markdown-fences.js'
 import { BOT_MARKER } from '../../src/core/names/marker.js'
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { latestRunRecord } from '../../src/core/memory/run-record.js'
+import { latestRunRecord } from '../../src/core/memory/run-record-reader.js'
 import { MAX_COMMENT_CHARS, sanitizeComment } from '../../src/core/text-safety/sanitize.js'
 import { HISTORY_CHARS, MAX_EARLIER_RUNS } from '../../src/core/summary/summary-fold.js'
 import {

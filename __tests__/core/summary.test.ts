@@ -1,6 +1,6 @@
 import { readComment } from '../../src/core/memory/bot-comments.js'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { latestRunRecord } from '../../src/core/memory/run-record.js'
+import { latestRunRecord } from '../../src/core/memory/run-record-reader.js'
 import { MAX_COMMENT_CHARS, REDACTED } from '../../src/core/text-safety/sanitize.js'
 import {
   summaryBlock,

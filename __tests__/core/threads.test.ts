@@ -6,7 +6,7 @@ import {
   RMCOC_MAX_BYTES,
   type SummaryRecord
 } from '../../src/core/memory/rmcoc.js'
-import { runRecordFromCheckRun } from '../../src/core/memory/run-record.js'
+import { runRecordFromCheckRun } from '../../src/core/memory/run-record-reader.js'
 import {
   rebuildRunState,
   rebuildThread,

@@ -8,7 +8,7 @@
  */
 import { jest } from '@jest/globals'
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
-import { DEFAULT_MAX_THREAD_ACTIONS } from '../../src/review/tools/review-tools.js'
+import { DEFAULT_MAX_THREAD_ACTIONS } from '../../src/review/tools/action-review-tools.js'
 import type { ScriptStep } from '../support/fake-model/index.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
 import {

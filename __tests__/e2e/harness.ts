@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises'
 import { makeGitCheckout, scratchGit } from '../opencode/checkout.js'
 import { runAction, type ActionRunResult } from '../support/action-run.js'
 import type { FakeActor, FakePullRequest } from '../support/fake-github/pull-state.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import {
   FAKE_API_KEY,
   FAKE_MODEL,

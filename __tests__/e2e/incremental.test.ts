@@ -7,7 +7,7 @@
  */
 import { jest } from '@jest/globals'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { CHECK_RUN_NAME } from '../../src/review/preparation/run-record-lookup.js'
+import { CHECK_RUN_NAME } from '../../src/review/preparation/run-record-search.js'
 import {
   insertLines,
   numberedLines,

@@ -4,7 +4,7 @@
  * reply would run the head's review instead of a threads-only answer.
  */
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
-import { CHECK_RUN_NAME } from '../../src/review/preparation/run-record-lookup.js'
+import { CHECK_RUN_NAME } from '../../src/review/preparation/run-record-search.js'
 import { NUMBER, OWNER, REPO, type Scenario } from './harness.js'
 
 export function recordReviewedHead(scenario: Scenario): void {

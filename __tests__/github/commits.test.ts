@@ -41,6 +41,6 @@ describe('listing the commits of a pull request', () => {
   it('a response without SHAs is refused, naming the field', async () => {
     f.github.fail(COMMITS, { status: 200, body: [{ sha: '' }] })
 
-    await expect(f.gateway.listCommits()).rejects.toThrow(/0\.sha was "":/)
+    await expect(f.gateway.listCommits()).rejects.toThrow(/\[0\]\.sha: .*; received ""$/)
   })
 })

@@ -2,7 +2,7 @@
  * The fake's check-run and commit routes answer the way GitHub does, so the
  * adapter tests above them prove something about the real API.
  */
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 
 const HEAD = 'a'.repeat(40)
 let github: FakeGitHub

@@ -2,10 +2,10 @@
  * The real gateway (real Octokit, retry and throttling plugins) against a
  * fresh fake GitHub, with time shrunk: one "second" is one millisecond.
  */
-import { GitHubReviewGateway } from '../../src/github/review-gateway.js'
+import { GitHubReviewGateway } from '../../src/github/github-review-gateway.js'
 import { createGitHubClient } from '../../src/github/octokit.js'
 import type { FakePullRequest } from '../support/fake-github/pull-state.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 
 export const OWNER = 'octo-org'
 export const REPO = 'widgets'

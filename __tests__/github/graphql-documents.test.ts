@@ -4,7 +4,7 @@
  */
 import { ALL_DOCUMENTS } from '../../src/github/graphql-documents.js'
 import { validateDocument } from '../support/fake-github/graphql.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 
 describe('GraphQL documents', () => {
   it.each(Object.entries(ALL_DOCUMENTS))('%s validates against the schema', (_name, document) => {

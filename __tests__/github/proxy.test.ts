@@ -9,8 +9,8 @@
 import type { LookupFunction } from 'node:net'
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici'
 import { createGitHubClient } from '../../src/github/octokit.js'
-import { GitHubReviewGateway } from '../../src/github/review-gateway.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { GitHubReviewGateway } from '../../src/github/github-review-gateway.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { startRecordingProxy, type LoopbackServer } from '../egress/loopback-servers.js'
 
 const API_HOST = 'api.github.test'

@@ -84,6 +84,8 @@ it('an answer without the reaction: failed, naming the field and what was expect
 
   expect(result.kind).toBe('failed')
   expect(result.kind === 'failed' && result.reason).toMatch(
-    new RegExp(`issues/comments/${id}/reactions: content was undefined: .*expected string`)
+    new RegExp(
+      `issues/comments/${id}/reactions: content: expected string; received nothing \\(the field is missing\\)`
+    )
   )
 })

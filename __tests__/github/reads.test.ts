@@ -69,7 +69,7 @@ describe('pull request metadata', () => {
       }
     })
     await expect(f.gateway.getPullRequest()).rejects.toThrow(
-      /pulls\/7: head\.sha was undefined: .*expected string/
+      /pulls\/7: head\.sha: expected string; received nothing \(the field is missing\)/
     )
   })
 })

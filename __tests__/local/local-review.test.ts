@@ -8,7 +8,7 @@
 import { jest } from '@jest/globals'
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { parseConfig, type Config } from '../../src/config/config.js'
+import { parseConfig, type Config } from '../../src/config/action-config.js'
 import type { InputName } from '../../src/config/inputs.js'
 import {
   dismissFinding,

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { parseConfig } from '../../src/config/config.js'
+import { parseConfig } from '../../src/config/action-config.js'
 import type { InputName } from '../../src/config/inputs.js'
 import { readLocalBranch } from '../../src/local/local-branch.js'
 import { LocalGit } from '../../src/local/local-git.js'

@@ -3,7 +3,7 @@ import { FindingStage } from '../../src/core/findings/finding-stage.js'
 import { TOOL_NAMES } from '../../src/core/names/tool-names.js'
 import type { ReviewGateway } from '../../src/ports/review-gateway.js'
 import { ConfirmationTools } from '../../src/review/confirmation/confirmation-tools.js'
-import { ActionReviewTools } from '../../src/review/tools/review-tools.js'
+import { ActionReviewTools } from '../../src/review/tools/action-review-tools.js'
 import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
 
 const files = [

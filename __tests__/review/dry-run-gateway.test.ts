@@ -4,7 +4,7 @@
  * method added to the port and the adapter but not intercepted here fails
  * this test.
  */
-import { GitHubReviewGateway } from '../../src/github/review-gateway.js'
+import { GitHubReviewGateway } from '../../src/github/github-review-gateway.js'
 import type { ReviewGateway } from '../../src/ports/review-gateway.js'
 import { DryRunGateway } from '../../src/review/gateways/dry-run-gateway.js'
 

@@ -9,7 +9,7 @@ import { ReviewFailedError } from '../../src/review/preparation/review-failure.j
 import {
   CHECK_RUN_NAME,
   LEGACY_CHECK_RUN_NAME
-} from '../../src/review/preparation/run-record-lookup.js'
+} from '../../src/review/preparation/run-record-search.js'
 import type { FakeCheckRun } from '../support/fake-github/check-run-state.js'
 import { submit } from '../support/scripted-session.js'
 import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'

@@ -10,7 +10,7 @@ import { writeJobSummary } from '../../src/action/job-summary.js'
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import type { ReviewLog } from '../../src/ports/agent-session.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
-import type { LoggedRequest } from '../support/fake-github/server.js'
+import type { LoggedRequest } from '../support/fake-github/fake-github-server.js'
 import { submit } from '../support/scripted-session.js'
 import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'
 

@@ -4,17 +4,17 @@
  * the tools directly. For the engine's own behaviour (failure paths, what
  * spans runs); the model's side is covered by the end-to-end tests.
  */
-import { parseConfig, type Config } from '../../src/config/config.js'
+import { parseConfig, type Config } from '../../src/config/action-config.js'
 import type { JobSummaryInput } from '../../src/core/reports/run-report.js'
-import { GitHubActorDirectory } from '../../src/github/actor-directory.js'
+import { GitHubActorDirectory } from '../../src/github/github-actor-directory.js'
 import { createGitHubClient } from '../../src/github/octokit.js'
-import { GitHubReviewGateway } from '../../src/github/review-gateway.js'
+import { GitHubReviewGateway } from '../../src/github/github-review-gateway.js'
 import type { ReviewLog } from '../../src/ports/agent-session.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../../src/ports/review-engine.js'
 import { ReviewRunner } from '../../src/review/run/review-runner.js'
 import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import type { FakePullRequest } from '../support/fake-github/pull-state.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { ScriptedAgent, type ScriptedTurn } from '../support/scripted-session.js'
 
 export const OWNER = 'octo-org'

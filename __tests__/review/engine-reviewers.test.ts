@@ -7,7 +7,7 @@
  */
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
-import { THREADS_ARE_THE_PRIMARYS } from '../../src/review/tools/review-tools.js'
+import { THREADS_ARE_THE_PRIMARYS } from '../../src/review/tools/action-review-tools.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { reviewComments } from '../support/fake-github/pull-state.js'
 import { ScriptedReviewers, submit, type ScriptedTurn } from '../support/scripted-session.js'

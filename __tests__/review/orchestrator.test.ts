@@ -8,7 +8,7 @@ import { EMPTY_RUN_STATE } from '../core/state-fixtures.js'
 import type { AgentSession, AgentTurn, ReviewLog } from '../../src/ports/agent-session.js'
 import type { ReviewGateway } from '../../src/ports/review-gateway.js'
 import { runPasses } from '../../src/review/passes/orchestrator.js'
-import { ActionReviewTools } from '../../src/review/tools/review-tools.js'
+import { ActionReviewTools } from '../../src/review/tools/action-review-tools.js'
 
 type Step = 'submit' | 'idle' | 'deadline' | 'throw' | 'fatal'
 

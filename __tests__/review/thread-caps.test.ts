@@ -6,7 +6,7 @@
 import { FindingStage } from '../../src/core/findings/finding-stage.js'
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { rebuildRunState } from '../../src/core/memory/threads.js'
-import { ActionReviewTools } from '../../src/review/tools/review-tools.js'
+import { ActionReviewTools } from '../../src/review/tools/action-review-tools.js'
 import { allReviewComments, startFixture, type Fixture } from '../github/fixture.js'
 
 let fixture: Fixture

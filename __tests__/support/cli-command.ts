@@ -1,6 +1,6 @@
 /**
  * The review-my-code-bot command as the CLI end-to-end tests run it: `tsx
- * src/cli/index.ts` as a child process in a temporary git repository with no
+ * src/cli/cli-entry.ts` as a child process in a temporary git repository with no
  * remote, the project's opencode binary and the scripted fake model (pointed
  * at by --opencode-config, the key from OPENCODE_API_KEY).
  */
@@ -11,7 +11,7 @@ import { commitFiles, lines, makeLocalRepo } from './local-repo.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
-export const CLI = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url))
+export const CLI = fileURLToPath(new URL('../../src/cli/cli-entry.ts', import.meta.url))
 
 /** The environment of a developer's shell: nothing but PATH, a HOME of its own and the key. */
 export function commandEnv(home: string): NodeJS.ProcessEnv {

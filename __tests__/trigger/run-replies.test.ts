@@ -6,7 +6,7 @@
 import type { ReviewEngine } from '../../src/ports/review-engine.js'
 import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import { runAction } from '../support/action-run.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { prReviewReply, REPLIED_TO_ID, type Payload } from '../support/webhook-examples.js'
 
 const OWNER = 'Codertocat'

@@ -3,11 +3,11 @@
  * HTTP server for the account and permission look-ups, outputs read from the
  * GITHUB_OUTPUT file the way a runner would.
  */
-import type { Config } from '../../src/config/config.js'
+import type { Config } from '../../src/config/action-config.js'
 import type { ReviewEngine } from '../../src/ports/review-engine.js'
 import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import { runAction } from '../support/action-run.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { example, prComment, type Payload } from '../support/webhook-examples.js'
 
 const OWNER = 'Codertocat'

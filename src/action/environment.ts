@@ -1,6 +1,8 @@
 /** The runner's GITHUB_* variables this action relies on, validated once. */
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
+import { getErrorMessage } from '../core/errors/error-message.js'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 
 const schema = z.object({
   GITHUB_EVENT_NAME: z.string().min(1, 'GITHUB_EVENT_NAME must be set by the runner'),
@@ -28,9 +30,8 @@ export function readEnvironment(env: NodeJS.ProcessEnv): ActionEnvironment {
   )
   const parsed = schema.safeParse(blankAsUnset)
   if (!parsed.success) {
-    throw new Error(
-      `Runner environment: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`
-    )
+    const problems = formatZodIssues(parsed.error.issues, blankAsUnset, { style: 'sentence' })
+    throw new Error(`Runner environment: ${problems.join('; ')}`)
   }
   const e = parsed.data
   return {
@@ -49,7 +50,9 @@ export async function readEventPayload(path: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8')
   } catch (error) {
-    throw new Error(`Cannot read the event payload at GITHUB_EVENT_PATH=${path}: ${String(error)}`)
+    throw new Error(
+      `Cannot read the event payload at GITHUB_EVENT_PATH=${path}: ${getErrorMessage(error)}`
+    )
   }
   try {
     return JSON.parse(text) as unknown

@@ -10,7 +10,7 @@
  * and HTML-escaped here.
  */
 import * as core from '@actions/core'
-import type { StagedFinding } from '../core/findings/staged-finding.js'
+import type { StagedFinding } from '../core/findings/finding-shapes.js'
 import { formatUsd, sumUsage } from '../core/reports/model-usage.js'
 import type { JobSummaryInput, PassMetrics } from '../core/reports/run-report.js'
 import { cell } from './summary-cell.js'

@@ -4,11 +4,11 @@
  * OpenCode sidecar that reaches our tools only through that bridge.
  */
 import * as core from '@actions/core'
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import { getErrorMessage } from '../core/errors/error-message.js'
 import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
-import { GitHubActorDirectory } from '../github/actor-directory.js'
-import { GitHubReviewGateway } from '../github/review-gateway.js'
+import { GitHubActorDirectory } from '../github/github-actor-directory.js'
+import { GitHubReviewGateway } from '../github/github-review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
 import { startBridgedAgent } from '../opencode/bridged-agent.js'
 import { SidecarStates } from '../opencode/leftover.js'
@@ -109,9 +109,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
       try {
         await writeJobSummary(report, secrets)
       } catch (error) {
-        core.warning(
-          `Could not write the job summary: ${error instanceof Error ? error.message : String(error)}`
-        )
+        core.warning(`Could not write the job summary: ${getErrorMessage(error)}`)
       }
       return writeReviewSarif(report, input, secrets)
     }

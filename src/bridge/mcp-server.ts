@@ -15,6 +15,7 @@ import {
   type Tool
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import { modelToolName, type McpServerName } from '../core/names/tool-names.js'
 import type { ReviewTools } from '../ports/review-tools.js'
 import { invalidArgumentsMessage } from './invalid-arguments.js'
@@ -46,10 +47,6 @@ function inputSchemaOf(tool: BridgeTool): Tool['inputSchema'] {
 
 function textResult(text: string, isError: boolean): CallToolResult {
   return { content: [{ type: 'text', text }], ...(isError ? { isError: true } : {}) }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
 
 export function createMcpServer(name: McpServerName, options: McpServerOptions): Server {
@@ -86,7 +83,7 @@ export function createMcpServer(name: McpServerName, options: McpServerOptions):
       report('ok')
       return textResult(JSON.stringify(result ?? { ok: true }), false)
     } catch (error) {
-      const message = `${modelToolName(tool.key)} failed: ${errorMessage(error)}`
+      const message = `${modelToolName(tool.key)} failed: ${getErrorMessage(error)}`
       report('failed', message)
       return textResult(message, true)
     }

@@ -6,6 +6,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import type { InputName } from '../config/inputs.js'
 import { choiceField } from '../config/fields.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { UsageError } from './cli-usage.js'
 import { flagName, SWITCH_INPUTS, VALUE_INPUTS } from './input-flags.js'
 
@@ -55,9 +57,8 @@ function parse(
   try {
     return parseArgs({ args: [...args], options, strict: true, allowPositionals: positionals })
   } catch (error) {
-    // Read the message structurally: parseArgs' TypeError may come from another realm.
-    const message = (error as { message?: unknown } | null)?.message
-    throw new UsageError(typeof message === 'string' ? message : String(error))
+    // getErrorMessage reads the message of parseArgs' TypeError from another realm too.
+    throw new UsageError(getErrorMessage(error))
   }
 }
 
@@ -73,7 +74,11 @@ function requireText(values: Values): void {
 function outputChoice(values: Values): OutputChoice {
   const raw = typeof values['format'] === 'string' ? values['format'] : 'terminal'
   const format = choiceField('--format', FORMATS).safeParse(raw)
-  if (!format.success) throw new UsageError(format.error.issues.map((i) => i.message).join('\n'))
+  if (!format.success) {
+    throw new UsageError(
+      formatZodIssues(format.error.issues, raw, { style: 'sentence' }).join('\n')
+    )
+  }
   const file = values['output']
   return { format: format.data, file: typeof file === 'string' ? file : undefined }
 }

@@ -3,7 +3,7 @@
  * the same validation, the same defaults, the same messages, worded in
  * flags instead of input names.
  */
-import { ConfigError, parseConfig, type Config } from '../config/config.js'
+import { ConfigError, parseConfig, type Config } from '../config/action-config.js'
 import type { InputName } from '../config/inputs.js'
 import { UsageError } from './cli-usage.js'
 import { inFlagTerms, neutralInputs } from './input-flags.js'

@@ -5,7 +5,7 @@
  * the built-in defaults. The file's ignore globs and instructions have no
  * input to compete with.
  */
-import type { Config } from './config.js'
+import type { Config } from './action-config.js'
 import type { RepoConfig } from './repo-config.js'
 
 export interface EffectiveConfig {

@@ -6,6 +6,7 @@
  * reviewer listing ".github/**" means it.
  */
 import picomatch from 'picomatch'
+import { getErrorMessage } from '../core/errors/error-message.js'
 
 /** The glob a path matches, or undefined when no glob ignores it. */
 export type IgnoreMatcher = (path: string) => string | undefined
@@ -30,7 +31,7 @@ export function globProblem(glob: string): string | undefined {
   try {
     compile(glob)
   } catch (error) {
-    return `is not a valid glob (${error instanceof Error ? error.message : String(error)})`
+    return `is not a valid glob (${getErrorMessage(error)})`
   }
   return undefined
 }

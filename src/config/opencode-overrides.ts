@@ -4,6 +4,7 @@
  * what the agent may do are refused here, before any work starts, so the
  * sandbox built later never has to trust this input.
  */
+import { getErrorMessage } from '../core/errors/error-message.js'
 
 export type JsonObject = { [key: string]: unknown }
 
@@ -36,7 +37,7 @@ export function parseOpencodeOverrides(
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = getErrorMessage(error)
     return {
       ok: false,
       errors: [`opencode_config must be a JSON object, got invalid JSON (${reason})`]

@@ -8,6 +8,8 @@
  */
 import { parse } from 'yaml'
 import { z } from 'zod'
+import { getErrorMessage } from '../core/errors/error-message.js'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { globProblem, MAX_IGNORE_GLOBS } from './ignore-globs.js'
 
 export const REPO_CONFIG_PATH = '.github/review-my-code-bot.yml'
@@ -84,20 +86,22 @@ const ignoreKey = z.unknown().transform((value, ctx) => {
 
 const KEYS = ['ignore', 'problem_score_threshold', 'max_comments', 'instructions'] as const
 
-const schema = z.strictObject({
-  ignore: ignoreKey.optional(),
-  problem_score_threshold: integerKey('problem_score_threshold', 1, 10).optional(),
-  max_comments: integerKey('max_comments', 0, 100).optional(),
-  instructions: instructionsKey.optional()
-})
-
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ')
-    return `unknown key ${keys} (expected only ${KEYS.join(', ')})`
-  }
-  return issue.message
+/** An unknown key names itself and the keys there are. */
+function unknownKeyMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'unrecognized_keys') return undefined
+  const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ')
+  return `unknown key ${keys} (expected only ${KEYS.join(', ')})`
 }
+
+const schema = z.strictObject(
+  {
+    ignore: ignoreKey.optional(),
+    problem_score_threshold: integerKey('problem_score_threshold', 1, 10).optional(),
+    max_comments: integerKey('max_comments', 0, 100).optional(),
+    instructions: instructionsKey.optional()
+  },
+  { error: unknownKeyMessage }
+)
 
 function parseYaml(text: string): unknown {
   if (text.length > MAX_FILE_CHARS) {
@@ -108,7 +112,7 @@ function parseYaml(text: string): unknown {
   try {
     return parse(text)
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    const reason = getErrorMessage(error).split('\n')[0]
     throw new RepoConfigError([`${REPO_CONFIG_PATH} is not valid YAML: ${reason}`])
   }
 }
@@ -125,9 +129,8 @@ export function parseRepoConfig(text: string): RepoConfig {
   }
   const parsed = schema.safeParse(document)
   if (!parsed.success) {
-    throw new RepoConfigError(
-      parsed.error.issues.map((issue) => `${REPO_CONFIG_PATH}: ${issueMessage(issue)}`)
-    )
+    const problems = formatZodIssues(parsed.error.issues, document, { style: 'sentence' })
+    throw new RepoConfigError(problems.map((problem) => `${REPO_CONFIG_PATH}: ${problem}`))
   }
   const data = parsed.data
   return {

@@ -19,6 +19,7 @@ import type { Duplex } from 'node:stream'
 import type { TargetDecision } from './address-policy.js'
 import { forwardHttp } from './http-forward.js'
 import { basicPassword, newRunToken, sameSecret } from './run-token.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import { proxyFor, type RunnerProxies } from './runner-proxy.js'
 import { decideHost, systemResolver } from './target-decision.js'
 import { openTunnel } from './tunnel.js'
@@ -77,7 +78,7 @@ export class EgressProxy {
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       onRequest(req, res, context).catch((error: unknown) => {
         fail(error)
-        if (!res.headersSent) plain(res, 502, `egress: ${String(error)}`)
+        if (!res.headersSent) plain(res, 502, `egress: ${getErrorMessage(error)}`)
         else res.destroy()
       })
     })
@@ -87,7 +88,7 @@ export class EgressProxy {
       socket.on('error', () => socket.destroy())
       onConnect(req, socket, head, context, proxy.tunnels).catch((error: unknown) => {
         fail(error)
-        raw(socket, 502, `egress: ${String(error)}`)
+        raw(socket, 502, `egress: ${getErrorMessage(error)}`)
       })
     })
     return proxy

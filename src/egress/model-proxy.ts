@@ -19,6 +19,7 @@ import { pipeline } from 'node:stream/promises'
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici'
 import { swapCredentials } from './credential-swap.js'
 import { endToEndHeaders, type HeaderMap } from './hop-headers.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import type { ModelUpstream } from './model-upstream.js'
 import { newRunToken } from './run-token.js'
 import { proxyFor, redactedProxy, type RunnerProxies } from './runner-proxy.js'
@@ -89,7 +90,7 @@ export class ModelProxy {
     const server = createServer((req, res) => {
       forward(req, res, token, upstream, dispatcher).catch((error: unknown) => {
         options.onError?.(error)
-        const reason = error instanceof Error ? error.message : String(error)
+        const reason = getErrorMessage(error)
         if (!res.headersSent) {
           json(res, 502, `model proxy: ${upstream.baseURL.origin} failed: ${reason}`)
         } else res.destroy()

@@ -9,6 +9,7 @@
  * CREDENTIAL_OPTIONS from every provider it is given).
  */
 import { z } from 'zod'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { PROVIDER_ENDPOINTS } from './provider-endpoints.js'
 
 /** Provider options that carry credentials: held by the proxy, never by the sidecar. */
@@ -60,7 +61,9 @@ export function resolveModelUpstream(input: ModelUpstreamInput): ModelUpstream {
   const parsed = optionsSchema(at).safeParse(rawOptions)
   if (!parsed.success) {
     // Values are not echoed (but a bad URL's): they may hold credentials.
-    throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '))
+    throw new Error(
+      formatZodIssues(parsed.error.issues, rawOptions, { style: 'sentence' }).join('; ')
+    )
   }
   const options = parsed.data
   const base = options.baseURL ?? PROVIDER_ENDPOINTS[providerId]

@@ -6,6 +6,7 @@
  */
 import { isIP } from 'node:net'
 import { z } from 'zod'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -45,11 +46,11 @@ export interface RunnerProxies {
 
 export function runnerProxies(env: Env): RunnerProxies {
   const schema = z.object({ http: proxyUrl('HTTP_PROXY'), https: proxyUrl('HTTPS_PROXY') })
-  const parsed = schema.safeParse({
-    http: read(env, 'HTTP_PROXY'),
-    https: read(env, 'HTTPS_PROXY')
-  })
-  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '))
+  const given = { http: read(env, 'HTTP_PROXY'), https: read(env, 'HTTPS_PROXY') }
+  const parsed = schema.safeParse(given)
+  if (!parsed.success) {
+    throw new Error(formatZodIssues(parsed.error.issues, given, { style: 'sentence' }).join('; '))
+  }
   const noProxy = (read(env, 'NO_PROXY') ?? '')
     .split(/[\s,]+/)
     .map((entry) => entry.trim().toLowerCase())

@@ -5,6 +5,7 @@
  * without a DNS query or a connection.
  */
 import { lookup } from 'node:dns/promises'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import { decideTarget, ipLiteral, normalizeHost, type TargetDecision } from './address-policy.js'
 
 /** Every address a host name resolves to (IPv4 and IPv6). */
@@ -24,7 +25,7 @@ export async function decideHost(host: string, resolve: Resolver): Promise<Targe
     addresses = await resolve(name)
   } catch (error) {
     const code = (error as { code?: unknown }).code
-    const why = typeof code === 'string' ? code : String(error)
+    const why = typeof code === 'string' ? code : getErrorMessage(error)
     return { allowed: false, reason: `${name} could not be resolved on the runner (${why})` }
   }
   return decideTarget(name, addresses)

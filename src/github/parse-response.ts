@@ -3,20 +3,7 @@
  * surprise fails with the request, the field, the value and what was expected.
  */
 import type { z } from 'zod'
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined
-    value = (value as Record<PropertyKey, unknown>)[key]
-  }
-  return value
-}
-
-function show(value: unknown): string {
-  const text = value === undefined ? 'undefined' : JSON.stringify(value)
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text
-}
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 
 export class GitHubResponseError extends Error {
   override readonly name = 'GitHubResponseError'
@@ -29,9 +16,6 @@ export function parseResponse<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  const problems = result.error.issues.slice(0, 3).map((issue) => {
-    const field = issue.path.length === 0 ? '(response)' : issue.path.map(String).join('.')
-    return `${field} was ${show(valueAt(value, issue.path))}: ${issue.message}`
-  })
+  const problems = formatZodIssues(result.error.issues, value, { root: '(response)' }).slice(0, 3)
   throw new GitHubResponseError(`Unexpected GitHub response to ${source}: ${problems.join('; ')}`)
 }

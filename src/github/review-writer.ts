@@ -51,47 +51,60 @@ async function oneByOne(
   return placements
 }
 
-export async function postReview(
+/** One review (event COMMENT) holding every comment; its id. */
+async function createReview(
   ctx: WriteContext,
   commitId: string,
   comments: readonly LineComment[],
-  body?: string
-): Promise<ReviewPostResult> {
-  if (comments.length === 0)
-    return { reviewId: undefined, fallbackReason: undefined, placements: [] }
+  body: string | undefined
+): Promise<number> {
   const { client, pr } = ctx
-  const since = recheckSince()
-  let reviewId: number
-  try {
-    const { data } = await client.rest.pulls.createReview({
-      owner: pr.owner,
-      repo: pr.repo,
-      pull_number: pr.number,
-      commit_id: commitId,
-      event: 'COMMENT',
-      ...(body === undefined ? {} : { body }),
-      comments: comments.map((comment) => ({
-        path: comment.path,
-        line: comment.line,
-        side: comment.side ?? 'RIGHT',
-        body: comment.body
-      })),
-      request: NO_AUTOMATIC_RETRY
-    })
-    reviewId = parseResponse(RestCreatedReview, data, `POST .../pulls/${pr.number}/reviews`).id
-  } catch (error) {
-    const unknown = isOutcomeUnknown(error)
-    if (!unknown && !isUnprocessable(error)) throw error
-    const fallbackReason = `review of ${comments.length} comments ${unknown ? 'failed with' : 'rejected'}: ${describeApiError(error)}`
-    ctx.log(`Posting comments one by one: ${fallbackReason}`)
-    // After a 5xx the review may exist: keep what is there, post only the rest.
-    const already = unknown ? match(comments, await reviewCommentsSince(ctx, since)) : []
-    return {
-      reviewId: undefined,
-      fallbackReason,
-      placements: await oneByOne(ctx, commitId, comments, already)
-    }
+  const { data } = await client.rest.pulls.createReview({
+    owner: pr.owner,
+    repo: pr.repo,
+    pull_number: pr.number,
+    commit_id: commitId,
+    event: 'COMMENT',
+    ...(body === undefined ? {} : { body }),
+    comments: comments.map((comment) => ({
+      path: comment.path,
+      line: comment.line,
+      side: comment.side ?? 'RIGHT',
+      body: comment.body
+    })),
+    request: NO_AUTOMATIC_RETRY
+  })
+  return parseResponse(RestCreatedReview, data, `POST .../pulls/${pr.number}/reviews`).id
+}
+
+/** The review was rejected (422) or its outcome is unknown (5xx): each comment on its own. */
+async function postOneByOneAfter(
+  error: unknown,
+  ctx: WriteContext,
+  commitId: string,
+  comments: readonly LineComment[],
+  since: string
+): Promise<ReviewPostResult> {
+  const unknown = isOutcomeUnknown(error)
+  if (!unknown && !isUnprocessable(error)) throw error
+  const fallbackReason = `review of ${comments.length} comments ${unknown ? 'failed with' : 'rejected'}: ${describeApiError(error)}`
+  ctx.log(`Posting comments one by one: ${fallbackReason}`)
+  // After a 5xx the review may exist: keep what is there, post only the rest.
+  const already = unknown ? match(comments, await reviewCommentsSince(ctx, since)) : []
+  return {
+    reviewId: undefined,
+    fallbackReason,
+    placements: await oneByOne(ctx, commitId, comments, already)
   }
+}
+
+/** Where each comment of the created review landed, read back from the review. */
+async function reviewPlacements(
+  ctx: WriteContext,
+  reviewId: number,
+  comments: readonly LineComment[]
+): Promise<CommentPlacement[]> {
+  const { client, pr } = ctx
   const stored = parseResponse(
     z.array(RestReviewComment),
     await client.paginate(client.rest.pulls.listCommentsForReview, {
@@ -106,7 +119,7 @@ export async function postReview(
   const found = match(comments, stored)
   // GitHub keeps the order it was given: a comment not matched by body takes the next unmatched one.
   const leftovers = stored.filter((item) => !found.includes(item))
-  const placements = found.map((comment, index): CommentPlacement => {
+  return found.map((comment, index): CommentPlacement => {
     const stored = comment ?? leftovers.shift()
     if (stored) return { placed: 'line', comment: posted(stored) }
     const missing = comments[index] as LineComment
@@ -114,5 +127,23 @@ export async function postReview(
       `Unexpected GitHub response to GET .../reviews/${reviewId}/comments: no comment for ${missing.path}:${missing.line}, expected one per comment of the review`
     )
   })
+}
+
+export async function postReview(
+  ctx: WriteContext,
+  commitId: string,
+  comments: readonly LineComment[],
+  body?: string
+): Promise<ReviewPostResult> {
+  if (comments.length === 0)
+    return { reviewId: undefined, fallbackReason: undefined, placements: [] }
+  const since = recheckSince()
+  let reviewId: number
+  try {
+    reviewId = await createReview(ctx, commitId, comments, body)
+  } catch (error) {
+    return await postOneByOneAfter(error, ctx, commitId, comments, since)
+  }
+  const placements = await reviewPlacements(ctx, reviewId, comments)
   return { reviewId, fallbackReason: undefined, placements }
 }

@@ -5,6 +5,7 @@
  * registers its clean-up while it exists; the command's signal handler runs
  * them all (newest first) before it exits.
  */
+import { getErrorMessage } from '../core/errors/error-message.js'
 
 type Cleanup = () => Promise<unknown>
 
@@ -26,9 +27,7 @@ export async function runInterruptCleanups(warn: (message: string) => void): Pro
     try {
       await cleanup()
     } catch (error) {
-      warn(
-        `clean-up after the interrupt failed: ${error instanceof Error ? error.message : String(error)}`
-      )
+      warn(`clean-up after the interrupt failed: ${getErrorMessage(error)}`)
     }
   }
   return cleanups.length

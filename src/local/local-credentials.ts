@@ -5,7 +5,7 @@
  * names. Like the action, a run with neither cannot reach a model and is
  * refused before anything starts.
  */
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import { isSecretCredential, readProviderCredentials } from '../opencode/provider-credentials.js'
 import { LocalUsageError } from './local-usage-error.js'
 

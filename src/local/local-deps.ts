@@ -6,7 +6,7 @@
  * place of GitHub. The run report is handed to the caller instead of being
  * written to a job summary.
  */
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
 import { startBridgedAgent } from '../opencode/bridged-agent.js'
 import { stopLeftoverSidecar } from '../opencode/leftover.js'

@@ -17,7 +17,7 @@ import {
   newestRunRecord,
   runRecordFromCheckRun,
   type RunRecord
-} from '../core/memory/run-record.js'
+} from '../core/memory/run-record-reader.js'
 import { rebuildRunState } from '../core/memory/threads.js'
 import { type ThreadState } from '../core/memory/run-state.js'
 import { dismissInRecord } from './local-record-dismissal.js'

@@ -4,14 +4,14 @@
  * and a state file standing in for GitHub. This is the API the command-line
  * shell codes against.
  */
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
 import type { Verdict } from '../core/findings/verdict.js'
 import type { ReviewLog } from '../ports/agent-session.js'
 import { ReviewRunner } from '../review/run/review-runner.js'
 import type { ReviewRequest } from '../core/pull-request/review-request.js'
 import { readLocalBranch, findRepository, loginFrom, type LocalBranch } from './local-branch.js'
-import { CHECK_RUN_NAME } from '../review/preparation/run-record-lookup.js'
+import { CHECK_RUN_NAME } from '../review/preparation/run-record-search.js'
 import { LocalCheckRuns } from './local-check-runs.js'
 import { LazyHeadCheckout } from './local-checkout.js'
 import { modelCredentials } from './local-credentials.js'

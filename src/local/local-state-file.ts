@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
-import { describeIssues } from '../bridge/invalid-arguments.js'
 import { getErrorMessage } from '../core/errors/error-message.js'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 
 /** The folder under the git common dir that holds every branch's state file. */
 export const STATE_DIR = 'review-my-code-bot'
@@ -133,8 +133,8 @@ function parseState(text: string): { parsed: LocalState } | { problem: string } 
   }
   const result = stateSchema.safeParse(json)
   if (result.success) return { parsed: result.data }
-  const issues = describeIssues(result.error.issues, json).slice(0, 5)
-  return { problem: `not a local review state:\n${issues.join('\n')}` }
+  const issues = formatZodIssues(result.error.issues, json, { root: '(file)' }).slice(0, 5)
+  return { problem: `not a local review state:\n${issues.map((issue) => `- ${issue}`).join('\n')}` }
 }
 
 /** Reads the state file; a corrupt one is backed up, reported and read as no state. */

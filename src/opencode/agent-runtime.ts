@@ -139,7 +139,7 @@ export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise
       try {
         await cleanup()
       } catch (error) {
-        log.warning(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`)
+        log.warning(`cleanup failed: ${getErrorMessage(error)}`)
       }
     }
     cleanups.length = 0

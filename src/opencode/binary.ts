@@ -23,6 +23,7 @@ import { isAbsolute, join } from 'node:path'
 import { promisify } from 'node:util'
 import { z } from 'zod'
 import { getErrorMessage } from '../core/errors/error-message.js'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { platformFacts } from './platform-facts.js'
 import { opencodePackages, packageBinary } from './platform-package.js'
 import {
@@ -210,8 +211,9 @@ export async function resolveOpencodeBinary(
 
   const version = versionSchema.safeParse(options.version.trim())
   if (!version.success) {
+    const [problem] = formatZodIssues(version.error.issues, options.version, { style: 'sentence' })
     throw new Error(
-      `opencode_version "${options.version}" is invalid: ${version.error.issues[0]?.message ?? 'expected a version'}`
+      `opencode_version "${options.version}" is invalid: ${problem ?? 'expected a version'}`
     )
   }
   const wanted = version.data
@@ -222,9 +224,7 @@ export async function resolveOpencodeBinary(
       if (found === wanted) return true
       tried.push(`${where} ${binary} reports version ${found}`)
     } catch (error) {
-      tried.push(
-        `${where} ${binary} failed: ${error instanceof Error ? error.message : String(error)}`
-      )
+      tried.push(`${where} ${binary} failed: ${getErrorMessage(error)}`)
     }
     return false
   }

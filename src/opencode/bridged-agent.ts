@@ -5,7 +5,7 @@
  * that cannot start leaves no bridge behind.
  */
 import { ToolBridge } from '../bridge/tool-bridge.js'
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import { getErrorMessage } from '../core/errors/error-message.js'
 import type { AgentHandle, AgentStart } from '../ports/review-engine.js'
 import { startOpencodeAgent, type OpencodeAgentOptions } from './agent-runtime.js'

@@ -17,6 +17,7 @@
  * endpoint and signs with credentials from the sidecar's environment.
  */
 import { z } from 'zod'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import {
   isPlainObject,
   parseOpencodeOverrides,
@@ -113,9 +114,11 @@ function withoutCredentials(entry: unknown): unknown {
 export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
   const parsed = inputSchema.safeParse(rawInput)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`
-    )
+    // Values are not echoed: the endpoint and MCP tokens are credentials.
+    const problems = formatZodIssues(parsed.error.issues, rawInput, {
+      root: 'input',
+      style: 'withheld'
+    })
     throw new Error(`buildOpencodeConfig: invalid input (${problems.join('; ')})`)
   }
   const input = parsed.data

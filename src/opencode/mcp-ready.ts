@@ -6,6 +6,7 @@
  */
 import type { OpencodeClient } from '@opencode-ai/sdk/v2/client'
 import { McpNotConnectedError } from './errors.js'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { mcpStatusSchema } from './wire.js'
 
 /** Statuses that will not turn into "connected" by waiting. */
@@ -29,8 +30,12 @@ export async function waitForMcpServers(
     const { data } = await client.mcp.status(undefined, { throwOnError: true })
     const parsed = mcpStatusSchema.safeParse(data)
     if (!parsed.success) {
+      const problems = formatZodIssues(parsed.error.issues, data, {
+        root: '(response)',
+        style: 'withheld'
+      })
       throw new McpNotConnectedError(
-        `opencode answered /mcp with an unexpected shape: ${parsed.error.message}`,
+        `opencode answered /mcp with an unexpected shape: ${problems.join('; ')}`,
         {}
       )
     }

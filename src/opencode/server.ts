@@ -23,6 +23,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freeLoopbackPort, isPortInUse } from '../process/free-port.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import {
   buildSidecarEnv,
   SERVER_USERNAME,
@@ -191,7 +192,10 @@ export class ManagedOpenCodeServer {
       })
     } catch (error) {
       await rm(stateDir, { recursive: true, force: true })
-      throw new OpencodeStartError(`could not spawn ${options.binary}: ${String(error)}`, '')
+      throw new OpencodeStartError(
+        `could not spawn ${options.binary}: ${getErrorMessage(error)}`,
+        ''
+      )
     }
     const graceMs = options.graceMs ?? DEFAULT_GRACE_MS
     try {

@@ -10,6 +10,8 @@ import { createOpencodeClient, type OpencodeClient } from '@opencode-ai/sdk/v2/c
 import { ModelTurnError, SessionDriverError, TurnDeadlineError } from './errors.js'
 import { EventFeed, type RejectedRequest } from './event-feed.js'
 import { waitForMcpServers } from './mcp-ready.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { summarizeTurn, type ToolCallRecord, type TurnResult } from './turn-result.js'
 import { TurnWatch, type TurnProgress } from './turn-watch.js'
 import { messageWithPartsSchema, sessionStatusMapSchema, type MessageWithParts } from './wire.js'
@@ -75,7 +77,7 @@ export class ReviewSession {
           `rejected a ${request.kind} request${request.permission ? ` for "${request.permission}"` : ''}: the reviewer never asks`
         )
       },
-      onError: (error) => options.onWarning?.(`opencode event stream: ${describe(error)}`)
+      onError: (error) => options.onWarning?.(`opencode event stream: ${getErrorMessage(error)}`)
     })
     try {
       await waitForMcpServers(client, options.mcpServers, {
@@ -146,8 +148,12 @@ export class ReviewSession {
     )
     const parsed = messageWithPartsSchema.array().safeParse(data)
     if (!parsed.success) {
+      const problems = formatZodIssues(parsed.error.issues, data, {
+        root: '(messages)',
+        style: 'withheld'
+      })
       throw new SessionDriverError(
-        `opencode returned messages of an unexpected shape: ${parsed.error.message}`
+        `opencode returned messages of an unexpected shape: ${problems.join('; ')}`
       )
     }
     return parsed.data
@@ -214,8 +220,4 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       { once: true }
     )
   })
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

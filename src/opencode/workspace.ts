@@ -36,6 +36,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, relative } from 'node:path'
 import { exclusionReason, INSTRUCTION_REASON, isExcludedPath } from './export-exclusions.js'
 import { listTrackedFiles } from '../process/git-files.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import type { TrustedPath } from '../process/trusted-path.js'
 
 /** How many paths a summary line names. */
@@ -196,7 +197,7 @@ export async function createSanitizedWorkspace(
   } catch (error) {
     await rm(holder, { recursive: true, force: true })
     throw new Error(
-      `could not export the checkout ${root} to ${directory}: ${error instanceof Error ? error.message : String(error)}`
+      `could not export the checkout ${root} to ${directory}: ${getErrorMessage(error)}`
     )
   }
   untracked.sort()

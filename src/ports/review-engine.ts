@@ -3,7 +3,7 @@
  * the review needs from the outside world. main.ts hands every authorized
  * ReviewRequest to a ReviewEngine; the composition root builds its deps.
  */
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
 import type { ReviewRequest } from '../core/pull-request/review-request.js'
 import type { ActorDirectory } from './actor-directory.js'

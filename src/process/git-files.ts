@@ -13,6 +13,7 @@
  * on PATH. `ls-files --cached` only reads the index; it never runs filters.
  */
 import { runCollected } from './collected-run.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import { lstat } from 'node:fs/promises'
 import { dirname, join, sep } from 'node:path'
 import { findProgram, trustedPath, type TrustedPath } from './trusted-path.js'
@@ -107,7 +108,7 @@ export async function listTrackedFiles(root: string, trusted?: TrustedPath): Pro
   try {
     result = await runGit(root, ['ls-files', '-z', '--cached', '--recurse-submodules'], search)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = getErrorMessage(error)
     // Without git we cannot tell tracked from untracked. Where there is no
     // `.git` either (a checkout made through the REST API by actions/checkout
     // in a container without git, a local run) the directory is no repository

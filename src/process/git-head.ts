@@ -4,6 +4,7 @@
  * system or global config, no hooks. `rev-parse` only reads refs and objects.
  */
 import type { CheckoutHead } from '../core/pull-request/checkout-head.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import { looksLikeRepository, runGit } from './git-files.js'
 import { trustedPath, type TrustedPath } from './trusted-path.js'
 
@@ -17,7 +18,7 @@ export async function readCheckoutHead(root: string, trusted?: TrustedPath): Pro
   try {
     result = await runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], search)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = getErrorMessage(error)
     if (!(await looksLikeRepository(root))) {
       return {
         kind: 'not-a-repository',

@@ -4,6 +4,7 @@
  * inferred from author_association) and bots listed in allowed_bots.
  * Any failure to find out denies: fail closed.
  */
+import { getErrorMessage } from '../core/errors/error-message.js'
 import { normalizeLogin } from '../core/names/login.js'
 import type { ActorDirectory } from '../ports/actor-directory.js'
 
@@ -12,10 +13,6 @@ export type Authorization =
   | { readonly allowed: false; readonly reason: string }
 
 const WRITE_PERMISSIONS = new Set(['admin', 'maintain', 'write'])
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
 
 export async function authorizeActor(
   login: string,
@@ -28,7 +25,7 @@ export async function authorizeActor(
   } catch (error) {
     return {
       allowed: false,
-      reason: `could not look up account "${login}" (${describe(error)}); denying`
+      reason: `could not look up account "${login}" (${getErrorMessage(error)}); denying`
     }
   }
   if (type === 'Bot') {
@@ -53,7 +50,7 @@ export async function authorizeActor(
   } catch (error) {
     return {
       allowed: false,
-      reason: `could not read the repository permission of "${login}" (${describe(error)}); denying`
+      reason: `could not read the repository permission of "${login}" (${getErrorMessage(error)}); denying`
     }
   }
 }

@@ -3,13 +3,13 @@
  * Pure: the payload comes in as data; authorization happens afterwards.
  * Each event has its own file; this one only picks it.
  */
-import type { Config } from '../config/config.js'
-import { decideDispatch } from './dispatch.js'
-import { decideComment } from './issue-comment.js'
+import type { Config } from '../config/action-config.js'
+import { decideDispatch } from './dispatch-event.js'
+import { decideComment } from './issue-comment-event.js'
 import { dependabotWithoutSecrets } from './no-secrets.js'
 import { skip, type EventInput } from './payload.js'
-import { decidePullRequest } from './pull-request.js'
-import { decideReviewComment } from './review-comment.js'
+import { decidePullRequest } from './pull-request-event.js'
+import { decideReviewComment } from './review-comment-event.js'
 import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 export type { EventInput } from './payload.js'

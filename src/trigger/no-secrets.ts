@@ -5,7 +5,7 @@
  * nothing to review with; it skips with a reason and a notice instead of
  * failing red on every such PR.
  */
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import type { EventInput } from './payload.js'
 import type { TriggerDecision } from '../core/pull-request/review-request.js'
 

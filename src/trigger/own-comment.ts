@@ -5,7 +5,7 @@
  * which also covers someone pasting the bot's text back: answering a quote of
  * ourselves would start a loop.
  */
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import { normalizeLogin } from '../core/names/login.js'
 import { BOT_MARKER } from '../core/names/marker.js'
 

@@ -3,7 +3,8 @@
  * the fields that did not match, the skip shape, and the fork rule.
  */
 import { z } from 'zod'
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
 export const user = z.object({ login: z.string(), type: z.string().optional() })
@@ -40,8 +41,10 @@ export function skip(reason: string, message: string, notice?: string): TriggerD
 export function parsePayload<T>(schema: z.ZodType<T>, event: EventInput): T {
   const parsed = schema.safeParse(event.payload)
   if (!parsed.success) {
-    const where = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ')
-    throw new Error(`The ${event.eventName} event payload is not as expected (fields: ${where}).`)
+    const problems = formatZodIssues(parsed.error.issues, event.payload, { root: '(payload)' })
+    throw new Error(
+      `The ${event.eventName} event payload is not as expected: ${problems.join('; ')}`
+    )
   }
   return parsed.data
 }

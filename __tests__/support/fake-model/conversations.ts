@@ -7,7 +7,7 @@
  * later request of that session takes the next step of the same script. Use
  * it as FakeModel.route; other requests fall through to the queue.
  */
-import type { RecordedRequest, ScriptStep } from './server.js'
+import type { RecordedRequest, ScriptStep } from './fake-model-server.js'
 
 export interface ConversationPlan {
   /** True for the requests of the conversations this plan scripts. */

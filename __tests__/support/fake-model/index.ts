@@ -1,4 +1,9 @@
-export { FakeModel, isAgentTurn, type RecordedRequest, type ScriptStep } from './server.js'
+export {
+  FakeModel,
+  isAgentTurn,
+  type RecordedRequest,
+  type ScriptStep
+} from './fake-model-server.js'
 export { FAKE_USAGE, type CompletionUsage, type ScriptedToolCall } from './chunks.js'
 export {
   FAKE_API_KEY,

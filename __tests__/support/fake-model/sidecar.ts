@@ -15,7 +15,7 @@ import {
   type SanitizedWorkspace
 } from '../../../src/opencode/workspace.js'
 import { FAKE_API_KEY, FAKE_MODEL, fakeProviderOverrides } from './provider.js'
-import { FakeModel } from './server.js'
+import { FakeModel } from './fake-model-server.js'
 
 /** node_modules/.bin/opencode of this project (devDependency opencode-ai). */
 export const OPENCODE_BIN = fileURLToPath(

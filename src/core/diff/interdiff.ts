@@ -16,6 +16,7 @@
  * H's, the numbers review comments use.
  */
 import { diffLines, formatPatch, OMIT_HEADERS, parsePatch, structuredPatch } from 'diff'
+import { getErrorMessage } from '../errors/error-message.js'
 
 export interface InterdiffInput {
   /** The file at the last reviewed head; '' when it did not exist there. */
@@ -65,8 +66,7 @@ function patchLines(patch: string, which: string): PatchLines {
   try {
     parsed = parsePatch(patch)
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error)
-    throw new Error(`${which} is not a unified diff: ${why}`)
+    throw new Error(`${which} is not a unified diff: ${getErrorMessage(error)}`)
   }
   const added = new Set<number>()
   const deleted = new Set<string>()

@@ -20,7 +20,7 @@
  * A run with one reviewer names none (`reviewers` stays empty) and behaves
  * exactly as before.
  */
-import type { StagedFinding } from './staged-finding.js'
+import type { StagedFinding } from './finding-shapes.js'
 
 /** The decision a new submission got (accepted or suppressed), in the fields agreement uses. */
 export interface AgreeingDecision {

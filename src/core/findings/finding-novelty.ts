@@ -7,7 +7,7 @@
 import { isDuplicate, type DedupeItem } from './dedupe.js'
 import { matchEarlier } from './earlier-findings.js'
 import { agreesWith } from './finding-agreement.js'
-import type { FindingInput, StagedFinding } from './staged-finding.js'
+import type { FindingInput, StagedFinding } from './finding-shapes.js'
 import type { ThreadState } from '../memory/run-state.js'
 
 export type Novelty =

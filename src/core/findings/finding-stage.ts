@@ -17,50 +17,27 @@ import {
   sharedRescoreProblem,
   withdrawAgreement
 } from './finding-agreement.js'
-import { absorbedReopening, noveltyOf } from './finding-novelty.js'
+import { absorbedReopening, noveltyOf, type Novelty } from './finding-novelty.js'
 import { regressionNote } from './earlier-findings.js'
-import { decideScore, type CombinedPart, type ScoringPolicy } from './scoring.js'
+import {
+  decideScore,
+  type CombinedPart,
+  type ScoreDecision,
+  type ScoringPolicy
+} from './scoring.js'
 import type { ThreadState } from '../memory/run-state.js'
 import type { Confirmation } from './confirmation.js'
-import type { FindingInput, FindingState, StagedFinding } from './staged-finding.js'
+import type { FindingInput, FindingState, StagedFinding } from './finding-shapes.js'
+import type { StageCounts, StageResult } from './submission-outcome.js'
 
-export type StageResult =
-  | {
-      readonly kind: 'staged'
-      readonly id: string
-      readonly score: number
-      readonly reason: string
-      /** The earlier finding this regression reopens (see StagedFinding.reopens). */
-      readonly reopens?: string
-    }
-  | {
-      readonly kind: 'suppressed'
-      readonly id: string
-      readonly score: number
-      readonly reason: string
-      readonly reopens?: string
-    }
-  | {
-      readonly kind: 'duplicate'
-      readonly reason: string
-      /**
-       * What it repeats: "thread <GraphQL id>", "summary:<id>" for a
-       * summary-only finding, or "finding <id>" staged in this run.
-       */
-      readonly duplicateOf: string
-    }
-  | { readonly kind: 'rejected'; readonly reason: string }
-
-export interface StageCounts {
-  readonly submitted: number
-  readonly staged: number
-  readonly suppressed: number
-  readonly duplicates: number
-  readonly rejected: number
-  readonly withdrawn: number
-  readonly combined: number
-  /** Refuted by both confirmation sessions (optional: older callers build counts without it). */
-  readonly refuted?: number
+/** One submission that passed the checks: what the stage records. */
+interface Submission {
+  readonly pass: number
+  readonly input: FindingInput
+  readonly decision: Exclude<ScoreDecision, { kind: 'rejected' }>
+  readonly novelty: Exclude<Novelty, { kind: 'duplicate' }>
+  readonly combines: readonly string[]
+  readonly reviewer: string | undefined
 }
 
 export class FindingStage {
@@ -80,19 +57,8 @@ export class FindingStage {
   /** `reviewer`: the model that raised it, when several review (see finding-agreement.ts). */
   submit(pass: number, input: FindingInput, reviewer?: string): StageResult {
     const combines = [...new Set((input.combines ?? []).map((id) => id.trim().toUpperCase()))]
-    const parts: CombinedPart[] = []
-    for (const id of combines) {
-      const part = this.find(id)
-      const problem =
-        part === undefined || (part.state !== 'staged' && part.state !== 'suppressed')
-          ? `combines: "${id}" is not a staged or suppressed finding of this run (known ids: ${this.liveIds()}).`
-          : ownershipProblem(part, reviewer, 'combine')
-      if (problem !== undefined || part === undefined) {
-        this.rejected += 1
-        return { kind: 'rejected', reason: problem ?? '' }
-      }
-      parts.push({ id, score: part.score, suppressed: part.state === 'suppressed' })
-    }
+    const parts = this.combinedParts(combines, reviewer)
+    if ('problem' in parts) return this.reject(parts.problem)
     // A merge is checked too (tracked issues are never raised again), but not
     // against the findings it replaces.
     const novelty = noveltyOf(input, {
@@ -106,24 +72,57 @@ export class FindingStage {
       return novelty
     }
     const decision = decideScore(
-      { score: input.score, pass, category: input.category, combines: parts },
+      { score: input.score, pass, category: input.category, combines: parts.parts },
       this.policy
     )
-    if (decision.kind === 'rejected') {
-      this.rejected += 1
-      return { kind: 'rejected', reason: decision.reason }
+    if (decision.kind === 'rejected') return this.reject(decision.reason)
+    const submission: Submission = { pass, input, decision, novelty, combines, reviewer }
+    return this.agreeWithEarlier(submission) ?? this.stage(submission)
+  }
+
+  private reject(reason: string): StageResult {
+    this.rejected += 1
+    return { kind: 'rejected', reason }
+  }
+
+  /** The findings a combination replaces, or why one cannot be combined. */
+  private combinedParts(
+    combines: readonly string[],
+    reviewer: string | undefined
+  ): { readonly parts: CombinedPart[] } | { readonly problem: string } {
+    const parts: CombinedPart[] = []
+    for (const id of combines) {
+      const part = this.find(id)
+      const problem =
+        part === undefined || (part.state !== 'staged' && part.state !== 'suppressed')
+          ? `combines: "${id}" is not a staged or suppressed finding of this run (known ids: ${this.liveIds()}).`
+          : ownershipProblem(part, reviewer, 'combine')
+      if (problem !== undefined || part === undefined) return { problem: problem ?? '' }
+      parts.push({ id, score: part.score, suppressed: part.state === 'suppressed' })
     }
-    if (novelty.kind === 'agreement' && reviewer !== undefined) {
-      const target = novelty.finding
-      // A suppressed finding raised at or above the threshold by another reviewer is theirs now.
-      if (!(target.state === 'suppressed' && decision.kind === 'accepted')) {
-        this.agreements += 1
-        const reason = addAgreement(target, decision, reviewer)
-        this.combineInto(target.id, combines)
-        const kind = target.state === 'staged' ? 'staged' : 'suppressed'
-        return { kind, id: target.id, score: target.score, reason }
-      }
-    }
+    return { parts }
+  }
+
+  /**
+   * Another reviewer raised it already: their finding gains this reviewer's
+   * agreement. Undefined when the submission is staged on its own instead.
+   */
+  private agreeWithEarlier(submission: Submission): StageResult | undefined {
+    const { novelty, decision, reviewer } = submission
+    if (novelty.kind !== 'agreement' || reviewer === undefined) return undefined
+    const target = novelty.finding
+    // A suppressed finding raised at or above the threshold by another reviewer is theirs now.
+    if (target.state === 'suppressed' && decision.kind === 'accepted') return undefined
+    this.agreements += 1
+    const reason = addAgreement(target, decision, reviewer)
+    this.combineInto(target.id, submission.combines)
+    const kind = target.state === 'staged' ? 'staged' : 'suppressed'
+    return { kind, id: target.id, score: target.score, reason }
+  }
+
+  /** A finding of its own on the stage, staged or suppressed, absorbing one it agrees with. */
+  private stage(submission: Submission): StageResult {
+    const { pass, input, decision, novelty, combines, reviewer } = submission
     const absorbed = novelty.kind === 'agreement' ? novelty.finding : undefined
     const reopening = novelty.kind === 'new' ? novelty : absorbedReopening(absorbed)
     const suppressed = decision.kind === 'suppressed'

@@ -12,7 +12,7 @@
  */
 import { recordedConfirmation } from './confirmation.js'
 import { withConfirmationNote } from './confirmation-note.js'
-import type { StagedFinding } from './staged-finding.js'
+import type { StagedFinding } from './finding-shapes.js'
 import type { DiffIndex } from '../diff/hunks.js'
 import { formatBotComment, type FindingBlock } from '../memory/rmcoc.js'
 import { sanitizeComment, sanitizeText } from '../text-safety/sanitize.js'

@@ -6,6 +6,8 @@
  * can debug-log why a comment was ignored.
  */
 import { z } from 'zod'
+import { getErrorMessage } from '../errors/error-message.js'
+import { formatZodIssues } from '../errors/zod-issues.js'
 import { BOT_MARKER } from '../names/marker.js'
 
 /**
@@ -200,10 +202,9 @@ function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(block)'}: ${issue.message}`)
-    .join('; ')
+/** Every problem of a block that is not valid, e.g. `counts.posted: expected number; received "3"`. */
+function describeIssues(error: z.ZodError, block: unknown): string {
+  return formatZodIssues(error.issues, block, { root: '(block)' }).join('; ')
 }
 
 /**
@@ -230,12 +231,12 @@ export function parseRmcoc(body: string): RmcocParse {
   try {
     json = JSON.parse(raw)
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    return { ok: false, reason: 'malformed-json', detail: `rmcoc block is not JSON: ${message}` }
+    const detail = `rmcoc block is not JSON: ${getErrorMessage(error)}`
+    return { ok: false, reason: 'malformed-json', detail }
   }
   const parsed = rmcocBlockSchema.safeParse(json)
   if (!parsed.success) {
-    return { ok: false, reason: 'invalid-schema', detail: describeIssues(parsed.error) }
+    return { ok: false, reason: 'invalid-schema', detail: describeIssues(parsed.error, json) }
   }
   return { ok: true, block: parsed.data }
 }
@@ -286,7 +287,7 @@ export class RmcocFormatError extends Error {
 export function formatBotComment(body: string, block: RmcocBlockInput): string {
   const parsed = rmcocBlockSchema.safeParse(block)
   if (!parsed.success) {
-    throw new RmcocFormatError(`invalid rmcoc block: ${describeIssues(parsed.error)}`)
+    throw new RmcocFormatError(`invalid rmcoc block: ${describeIssues(parsed.error, block)}`)
   }
   const json = JSON.stringify(parsed.data, null, 2)
   const bytes = utf8Bytes(json)

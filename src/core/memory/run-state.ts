@@ -6,7 +6,7 @@
  * summary-only findings.
  */
 import type { FindingBlock, Resolution, ThreadStatus } from './rmcoc.js'
-import type { RunRecord } from './run-record.js'
+import type { RunRecord } from './run-record-reader.js'
 
 export interface DeveloperReply {
   readonly author: string

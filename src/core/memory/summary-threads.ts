@@ -4,7 +4,7 @@
  * that status counts, dedupe and fix verification see every finding the bot
  * ever published, wherever it lives.
  */
-import type { RunRecord } from './run-record.js'
+import type { RunRecord } from './run-record-reader.js'
 import type { ThreadState } from './run-state.js'
 
 /** The id a summary-only finding has in the run state. */

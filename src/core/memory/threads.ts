@@ -5,18 +5,20 @@
  * after it moves the status, developer replies are collected. The run
  * record's summary-only findings join them (see summary-threads.ts).
  */
-import { readComment, type IgnoredComment } from './bot-comments.js'
+import type { IgnoredComment } from './bot-comments.js'
 import type {
   IssueCommentData,
   ReviewCommentData,
   ReviewThreadData
 } from '../pull-request/pr-data.js'
-import { blockStatus, THREAD_STATUSES, type ReplyKind, type ThreadStatus } from './rmcoc.js'
-import { latestRunRecord, type RunRecord } from './run-record.js'
-import { speakerOf, type DeveloperPredicate } from './speakers.js'
+import { THREAD_STATUSES, type ThreadStatus } from './rmcoc.js'
+import { latestRunRecord, type RunRecord } from './run-record-reader.js'
+import type { DeveloperPredicate } from './speakers.js'
 import { authorSilenced, resolutionOf, threadStatus } from './thread-status.js'
 import { summaryThreads } from './summary-threads.js'
-import type { DeveloperReply, RunState, ThreadState } from './run-state.js'
+import type { RunState, ThreadState } from './run-state.js'
+import { replyEvent, rootFindingEvent, type ThreadReading } from './thread-events.js'
+import { foldThreadEvent, type ThreadFold } from './thread-fold.js'
 
 export type { DeveloperPredicate } from './speakers.js'
 
@@ -26,11 +28,40 @@ export interface RunStateResult {
   readonly ignored: readonly IgnoredComment[]
 }
 
-function asReply(comment: ReviewCommentData): DeveloperReply {
+/** The thread's state once its events are folded: GitHub's flags and the bot's last word. */
+function threadState(
+  thread: ReviewThreadData,
+  root: ReviewCommentData,
+  folded: ThreadFold,
+  prAuthor: string | undefined
+): ThreadState {
+  const { lastBotStatus, lastBotKind, assessment } = folded
+  const status = threadStatus({
+    githubResolved: thread.isResolved && !authorSilenced(thread, lastBotStatus, prAuthor),
+    lastBotStatus,
+    lastBotKind,
+    developerBeforeLastBot: folded.developerBeforeLastBot,
+    resolverKnown: thread.resolvedBy !== undefined && thread.resolvedBy !== null
+  })
   return {
-    author: comment.author?.login ?? 'ghost',
-    body: comment.body,
-    timestamp: comment.createdAt
+    id: thread.id,
+    root_comment_id: root.id,
+    file: thread.path,
+    line: thread.line ?? thread.originalLine ?? root.line ?? root.originalLine,
+    status,
+    score: assessment.score,
+    assessment,
+    developer_replies: [...folded.developerReplies],
+    github_resolved: thread.isResolved,
+    is_outdated: thread.isOutdated,
+    rejected_rebuttals: folded.rejectedRebuttals,
+    last_word: folded.lastWord,
+    origin: 'thread',
+    // Resolved on GitHub while the bot's last word was not a resolution: a person closed it.
+    ...(status !== 'RESOLVED'
+      ? {}
+      : { resolution: lastBotStatus === 'RESOLVED' ? resolutionOf(lastBotKind) : 'dismissed' }),
+    other_comments: [...folded.otherComments]
   }
 }
 
@@ -46,6 +77,9 @@ function asReply(comment: ReviewCommentData): DeveloperReply {
  *
  * A "reopening" reply (the finding came back after a fix) starts a new round:
  * the dispute counters restart, earlier replies stay as history.
+ *
+ * The root is validated as the bot's finding, then every comment's event is
+ * folded into the thread (thread-events.ts, thread-fold.ts).
  */
 export function rebuildThread(
   thread: ReviewThreadData,
@@ -56,107 +90,12 @@ export function rebuildThread(
 ): ThreadState | undefined {
   const [root, ...replies] = thread.comments
   if (root === undefined) return undefined
-  const rootReading = readComment(root, botLogins)
-  const skip = (reason: string): undefined => {
-    ignored.push({ commentId: root.id, threadId: thread.id, reason })
-    return undefined
-  }
-  if (rootReading.origin !== 'bot') {
-    return rootReading.problem === undefined ? undefined : skip(rootReading.problem)
-  }
-  if (rootReading.block?.kind !== 'finding') {
-    return skip(
-      rootReading.block === undefined
-        ? `bot root comment ignored: ${rootReading.problem ?? 'no rmcoc block'}`
-        : `bot root comment carries a "${rootReading.block.kind}" block, not a finding`
-    )
-  }
-  const { kind: _kind, ...assessment } = rootReading.block
-
-  const developerReplies: DeveloperReply[] = []
-  const otherComments: DeveloperReply[] = []
-  let lastBotStatus: ThreadStatus | undefined
-  /** Kind of the last status-bearing bot reply; undefined for a heading without a block. */
-  let lastBotKind: ReplyKind | undefined
-  let developerBeforeLastBot = false
-  let developerSeen = false
-  let rebuttalOpen = false
-  let rejectedRebuttals = 0
-  let lastWord: 'bot' | 'developer' = 'bot'
-
-  for (const reply of replies) {
-    const reading = readComment(reply, botLogins)
-    if (reading.origin === 'bot') {
-      const block = reading.block
-      const fromBlock = block === undefined ? undefined : blockStatus(block)
-      const status = fromBlock ?? (block === undefined ? reading.heading : undefined)
-      if (status === undefined) {
-        ignored.push({
-          commentId: reply.id,
-          threadId: thread.id,
-          reason: reading.problem ?? `bot reply carries a "${block?.kind}" block, no status`
-        })
-        continue
-      }
-      lastBotKind =
-        block === undefined || block.kind === 'finding' || block.kind === 'summary'
-          ? undefined
-          : block.kind
-      if (lastBotKind === 'reopening') {
-        developerSeen = false
-        rejectedRebuttals = 0
-      }
-      lastBotStatus = status
-      developerBeforeLastBot = developerSeen
-      rebuttalOpen = status === 'DISPUTED'
-      lastWord = 'bot'
-      continue
-    }
-    if (reading.problem !== undefined) {
-      ignored.push({ commentId: reply.id, threadId: thread.id, reason: reading.problem })
-    }
-    const speaker = speakerOf(reply.author, botLogins, isDeveloper)
-    if (speaker === 'bot') continue
-    if (speaker === 'bystander') {
-      otherComments.push(asReply(reply))
-      continue
-    }
-    developerReplies.push(asReply(reply))
-    developerSeen = true
-    lastWord = 'developer'
-    if (rebuttalOpen) {
-      rejectedRebuttals += 1
-      rebuttalOpen = false
-    }
-  }
-
-  const status = threadStatus({
-    githubResolved: thread.isResolved && !authorSilenced(thread, lastBotStatus, prAuthor),
-    lastBotStatus,
-    lastBotKind,
-    developerBeforeLastBot,
-    resolverKnown: thread.resolvedBy !== undefined && thread.resolvedBy !== null
-  })
-  return {
-    id: thread.id,
-    root_comment_id: root.id,
-    file: thread.path,
-    line: thread.line ?? thread.originalLine ?? root.line ?? root.originalLine,
-    status,
-    score: assessment.score,
-    assessment,
-    developer_replies: developerReplies,
-    github_resolved: thread.isResolved,
-    is_outdated: thread.isOutdated,
-    rejected_rebuttals: rejectedRebuttals,
-    last_word: lastWord,
-    origin: 'thread',
-    // Resolved on GitHub while the bot's last word was not a resolution: a person closed it.
-    ...(status !== 'RESOLVED'
-      ? {}
-      : { resolution: lastBotStatus === 'RESOLVED' ? resolutionOf(lastBotKind) : 'dismissed' }),
-    other_comments: otherComments
-  }
+  const reading: ThreadReading = { threadId: thread.id, botLogins, isDeveloper, ignored }
+  const opening = rootFindingEvent(root, reading)
+  if (opening === undefined) return undefined
+  const events = [opening, ...replies.flatMap((reply) => replyEvent(reply, reading) ?? [])]
+  const folded = events.reduce<ThreadFold | undefined>(foldThreadEvent, undefined)
+  return folded === undefined ? undefined : threadState(thread, root, folded, prAuthor)
 }
 
 export interface RunStateInput {

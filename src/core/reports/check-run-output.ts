@@ -15,7 +15,7 @@ import {
 import { formatBotComment } from '../memory/rmcoc.js'
 import { sanitizeComment } from '../text-safety/sanitize.js'
 import type { SummaryInput } from '../summary/summary-input.js'
-import { summaryBlock } from '../summary/summary-record.js'
+import { summaryBlock } from '../summary/run-record-block.js'
 import { VERDICT_TITLES, composeRunText } from '../summary/summary-sections.js'
 
 /** GitHub's limit for output.summary and output.text. */

@@ -2,7 +2,7 @@
  * What one review run did, as plain data: the engine fills it, the action
  * writes it into the job summary.
  */
-import type { StagedFinding } from '../findings/staged-finding.js'
+import type { StagedFinding } from '../findings/finding-shapes.js'
 import type { ModelUsage } from './model-usage.js'
 import type { OpenFinding } from '../findings/open-finding.js'
 import type { RunScope } from '../summary/run-scope.js'

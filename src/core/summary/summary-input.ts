@@ -5,7 +5,7 @@
  * compiles and gets today's output.
  */
 import type { RecordedConfirmation } from '../findings/confirmation.js'
-import type { StageCounts } from '../findings/finding-stage.js'
+import type { StageCounts } from '../findings/submission-outcome.js'
 import type { SummaryRecord } from '../memory/rmcoc.js'
 import type { RunScope } from './run-scope.js'
 import type { VerdictDecision } from '../findings/verdict.js'

@@ -16,7 +16,7 @@ import { MAX_COMMENT_CHARS, sanitizeComment } from '../text-safety/sanitize.js'
 import { withHistory } from './summary-fold.js'
 import { readEarlierRuns, runLine, type EarlierRuns } from './summary-history.js'
 import type { SummaryInput } from './summary-input.js'
-import { summaryBlock } from './summary-record.js'
+import { summaryBlock } from './run-record-block.js'
 import { composeRunText, requiredRunChars } from './summary-sections.js'
 import { quote, shorten } from './summary-text.js'
 
@@ -31,7 +31,7 @@ export type {
   SummaryInput
 } from './summary-input.js'
 export type { RunScope } from './run-scope.js'
-export { summaryBlock } from './summary-record.js'
+export { summaryBlock } from './run-record-block.js'
 
 /** The record's fences, the `---` before it, the marker and the run line. */
 const FRAME_CHARS = 300

@@ -8,7 +8,7 @@
  * Nothing is lost on failure: a confirmer that cannot start, fails or gives
  * no answer leaves the finding unconfirmed (published, with a warning).
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import {
   earlierConfirmation,
   needsConfirmation,
@@ -18,7 +18,7 @@ import {
   type Confirmation
 } from '../../core/findings/confirmation.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
-import type { StagedFinding } from '../../core/findings/staged-finding.js'
+import type { StagedFinding } from '../../core/findings/finding-shapes.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import type { PassMetrics } from '../../core/reports/run-report.js'
 import type { ThreadState } from '../../core/memory/run-state.js'

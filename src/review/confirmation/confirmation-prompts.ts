@@ -6,7 +6,7 @@
  * as untrusted data; ids and scores are ours.
  */
 import type { ConfirmationAnswer } from '../../core/findings/confirmation.js'
-import type { StagedFinding } from '../../core/findings/staged-finding.js'
+import type { StagedFinding } from '../../core/findings/finding-shapes.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import { fenceUntrusted } from '../../core/text-safety/untrusted-text.js'
 import { fillTemplate } from '../prompts/prompt-template.js'

@@ -4,7 +4,7 @@
  * agent started over a checkout of the PR head. Full reviews and threads-only
  * runs both start their agent here.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { ignoreMatcher } from '../../config/ignore-globs.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
@@ -13,7 +13,7 @@ import { ensureCheckoutIsHead } from '../preparation/checkout-guard.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 import { failReview } from '../preparation/review-failure.js'
 import { buildSystemPrompt } from '../prompts/prompts.js'
-import { ActionReviewTools } from '../tools/review-tools.js'
+import { ActionReviewTools } from '../tools/action-review-tools.js'
 
 export function systemPromptFor(config: Config): string {
   return buildSystemPrompt({

@@ -5,9 +5,10 @@
  * (error or deadline) is tried once more; a failed pass does not stop the
  * review unless the model cannot be used at all (a fatal error).
  */
+import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { AgentSession, AgentTurn, ReviewLog } from '../../ports/agent-session.js'
 import { buildSubmitNudge, buildThreadsNudge, PASS_COUNT } from '../prompts/prompts.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
 
 export interface PassReport {
   readonly pass: number
@@ -89,7 +90,7 @@ async function safePrompt(
   try {
     return await session.prompt(text, { deadlineMs })
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
+    const message = getErrorMessage(error)
     return {
       ending: 'idle',
       toolCalls: [],
@@ -101,84 +102,124 @@ async function safePrompt(
   }
 }
 
+/** One pass: its attempts, the nudges, and the account of its turns. */
+class PassRun {
+  private readonly account = new PassAccount()
+  private readonly started: number
+  private nudged = false
+  private retried = false
+  /** A fatal model error ended the pass (and the review). */
+  fatal: string | undefined
+  /** When the current attempt's deadline runs out. */
+  private attemptEnd = 0
+
+  constructor(
+    private readonly pass: number,
+    private readonly options: PassRunOptions,
+    private readonly now: () => number
+  ) {
+    this.started = now()
+  }
+
+  private submitted(): boolean {
+    return this.options.tools.passResults.has(this.pass)
+  }
+
+  /** One prompt within the attempt's deadline; false when it failed or no time was left. */
+  private async turn(prompt: string): Promise<boolean> {
+    const left = this.attemptEnd - this.now()
+    if (left < MIN_TURN_MS) return false
+    const result = await safePrompt(this.options.session, prompt, left)
+    this.account.add(result)
+    if (result.error?.fatal) this.fatal = result.error.message
+    return !failed(result)
+  }
+
+  /**
+   * One attempt = the pass prompt and its nudges, within one deadline. The
+   * retry gets a fresh deadline: a pass is bounded by two of them.
+   */
+  private async attempts(): Promise<void> {
+    const { pass, options } = this
+    const text = options.passPrompt(pass)
+    for (
+      let attempt = 1;
+      attempt <= 2 && !this.submitted() && this.fatal === undefined;
+      attempt += 1
+    ) {
+      if (attempt === 2) {
+        this.retried = true
+        options.log.warning(`Pass ${pass} did not complete; trying it once more.`)
+      }
+      this.attemptEnd = this.now() + options.deadlineMs
+      const ended = await this.turn(text)
+      if (ended && !this.submitted() && !this.nudged && this.fatal === undefined) {
+        this.nudged = true
+        options.log.info(`Pass ${pass} ended without submit_pass_results; nudging once.`)
+        await this.turn(buildSubmitNudge(pass))
+      }
+    }
+  }
+
+  /** Fix verification: every open thread needs an answer by the end of pass 1. */
+  private async askUnansweredThreads(): Promise<void> {
+    const { pass, options } = this
+    const unanswered = options.tools.unansweredThreads()
+    if (pass !== 1 || unanswered.length === 0 || this.fatal !== undefined) return
+    options.log.info(`${unanswered.length} earlier thread(s) got no answer; nudging once.`)
+    const answered = await this.turn(buildThreadsNudge(pass, unanswered))
+    if (!answered && this.attemptEnd - this.now() < MIN_TURN_MS) {
+      options.log.warning('No time was left in pass 1 to ask about the unanswered threads.')
+    }
+  }
+
+  private report(): PassReport {
+    const { account, pass } = this
+    const result = this.options.tools.passResults.get(pass)
+    return {
+      pass,
+      completed: result !== undefined,
+      turns: account.turns,
+      nudged: this.nudged,
+      retried: this.retried,
+      timedOut: account.timedOut,
+      ...(account.error === undefined ? {} : { error: account.error }),
+      durationMs: this.now() - this.started,
+      inputTokens: account.inputTokens,
+      outputTokens: account.outputTokens,
+      cost: account.cost,
+      toolCalls: account.toolCalls,
+      requests: account.requests,
+      ...(result === undefined
+        ? {}
+        : { summary: result.summary, hasBlockingIssues: result.has_blocking_issues })
+    }
+  }
+
+  async run(): Promise<PassReport> {
+    this.options.tools.currentPass = this.pass
+    await this.attempts()
+    await this.askUnansweredThreads()
+    const report = this.report()
+    this.options.log.info(
+      `Pass ${this.pass}: ${report.completed ? 'completed' : 'NOT completed'} in ${report.durationMs} ms, ` +
+        `${report.turns} turn(s), ${report.toolCalls} tool call(s), ` +
+        `${report.inputTokens} input / ${report.outputTokens} output tokens` +
+        (report.error === undefined ? '' : `; last error: ${report.error}`)
+    )
+    return report
+  }
+}
+
 export async function runPasses(options: PassRunOptions): Promise<PassRunResult> {
   const now = options.now ?? Date.now
-  const { session, tools, log } = options
   const passes: PassReport[] = []
-
   for (let pass = 1; pass <= PASS_COUNT; pass += 1) {
-    const started = now()
-    const account = new PassAccount()
-    let nudged = false
-    let retried = false
-    let fatal: string | undefined
-    await log.group(`Review pass ${pass} of ${PASS_COUNT}`, async () => {
-      tools.currentPass = pass
-      const submitted = () => tools.passResults.has(pass)
-      const text = options.passPrompt(pass)
-      // One attempt = the pass prompt and its nudges, within one deadline.
-      // The retry gets a fresh deadline: a pass is bounded by two of them.
-      let attemptEnd = 0
-      const turn = async (prompt: string): Promise<boolean> => {
-        const left = attemptEnd - now()
-        if (left < MIN_TURN_MS) return false
-        const result = await safePrompt(session, prompt, left)
-        account.add(result)
-        if (result.error?.fatal) fatal = result.error.message
-        return !failed(result)
-      }
-      for (let attempt = 1; attempt <= 2 && !submitted() && fatal === undefined; attempt += 1) {
-        if (attempt === 2) {
-          retried = true
-          log.warning(`Pass ${pass} did not complete; trying it once more.`)
-        }
-        attemptEnd = now() + options.deadlineMs
-        const ended = await turn(text)
-        if (ended && !submitted() && !nudged && fatal === undefined) {
-          nudged = true
-          log.info(`Pass ${pass} ended without submit_pass_results; nudging once.`)
-          await turn(buildSubmitNudge(pass))
-        }
-      }
-      // Fix verification: every open thread needs an answer by the end of pass 1.
-      const unanswered = tools.unansweredThreads()
-      if (pass === 1 && unanswered.length > 0 && fatal === undefined) {
-        log.info(`${unanswered.length} earlier thread(s) got no answer; nudging once.`)
-        if (
-          !(await turn(buildThreadsNudge(pass, unanswered))) &&
-          attemptEnd - now() < MIN_TURN_MS
-        ) {
-          log.warning('No time was left in pass 1 to ask about the unanswered threads.')
-        }
-      }
-      const result = tools.passResults.get(pass)
-      const report: PassReport = {
-        pass,
-        completed: result !== undefined,
-        turns: account.turns,
-        nudged,
-        retried,
-        timedOut: account.timedOut,
-        ...(account.error === undefined ? {} : { error: account.error }),
-        durationMs: now() - started,
-        inputTokens: account.inputTokens,
-        outputTokens: account.outputTokens,
-        cost: account.cost,
-        toolCalls: account.toolCalls,
-        requests: account.requests,
-        ...(result === undefined
-          ? {}
-          : { summary: result.summary, hasBlockingIssues: result.has_blocking_issues })
-      }
-      passes.push(report)
-      log.info(
-        `Pass ${pass}: ${report.completed ? 'completed' : 'NOT completed'} in ${report.durationMs} ms, ` +
-          `${report.turns} turn(s), ${report.toolCalls} tool call(s), ` +
-          `${report.inputTokens} input / ${report.outputTokens} output tokens` +
-          (report.error === undefined ? '' : `; last error: ${report.error}`)
-      )
+    const run = new PassRun(pass, options, now)
+    await options.log.group(`Review pass ${pass} of ${PASS_COUNT}`, async () => {
+      passes.push(await run.run())
     })
-    if (fatal !== undefined) return { passes, fatal }
+    if (run.fatal !== undefined) return { passes, fatal: run.fatal }
   }
   return { passes }
 }

@@ -8,7 +8,7 @@
  * Only the primary answers earlier threads: the others' tools refuse, so a
  * thread never gets two answers.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
 import type { ReviewLog } from '../../ports/agent-session.js'
@@ -16,7 +16,7 @@ import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import { runPasses, type PassRunResult } from './orchestrator.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 import { buildSecondReviewerNote } from '../prompts/prompts.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
 
 export interface Reviewer {
   /** provider/model. */

@@ -4,7 +4,7 @@
  * run before the agent starts, with every problem named on the PR and in
  * the log: a review with half of the maintainers' settings would mislead.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { effectiveConfig } from '../../config/effective-config.js'
 import { parseRepoConfig, REPO_CONFIG_PATH, RepoConfigError } from '../../config/repo-config.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'

@@ -4,8 +4,8 @@
  * comments. Nothing is written here, except the failure comment of a bad
  * repository config file.
  */
-import type { Config } from '../../config/config.js'
-import type { RunRecord } from '../../core/memory/run-record.js'
+import type { Config } from '../../config/action-config.js'
+import type { RunRecord } from '../../core/memory/run-record-reader.js'
 import { rebuildRunState } from '../../core/memory/threads.js'
 import { type RunState } from '../../core/memory/run-state.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
@@ -15,7 +15,7 @@ import { applyRepoConfig } from './apply-repo-config.js'
 import { developersOf } from './developers.js'
 import { DryRunGateway } from '../gateways/dry-run-gateway.js'
 import { loadReviewContext, type ReviewContext } from './review-context.js'
-import { findRunRecord } from './run-record-lookup.js'
+import { findRunRecord } from './run-record-search.js'
 import { SignedGateway } from '../gateways/signed-gateway.js'
 
 export interface PreparedRun {

@@ -2,7 +2,7 @@
  * The prompt of each pass, built when the pass starts: pass 2 needs pass 1's
  * summary, pass 4 the stage as passes 1-3 left it.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import type { IgnoreMatcher } from '../../config/ignore-globs.js'
 import { agreesWith } from '../../core/findings/finding-agreement.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
@@ -17,7 +17,7 @@ import {
   buildPass4Prompt,
   type PreviousReview
 } from './prompts.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
 
 /** Characters of patch text inlined in the pass-1 prompt at most, unless deps say otherwise. */
 export const DEFAULT_DIFF_BUDGET_CHARS = 120_000

@@ -5,11 +5,15 @@
  * sends there) into the summary. Nothing is dropped.
  */
 import { recordedConfirmation } from '../../core/findings/confirmation.js'
-import type { StagedFinding } from '../../core/findings/staged-finding.js'
+import type { StagedFinding } from '../../core/findings/finding-shapes.js'
 import { buildDiffIndex } from '../../core/diff/hunks.js'
 import { threadFingerprint } from '../../core/findings/open-finding.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
-import { planPublication, type PlannedInline } from '../../core/findings/publication.js'
+import {
+  planPublication,
+  type PlannedInline,
+  type PublicationPlan
+} from '../../core/findings/publication.js'
 import type { PostedFinding, SummaryFinding } from '../../core/summary/summary.js'
 import type { ThreadState } from '../../core/memory/run-state.js'
 import type { CommentPlacement, ReviewGateway } from '../../ports/review-gateway.js'
@@ -51,6 +55,80 @@ function toSummary(finding: StagedFinding, reason: SummaryFinding['reason']): Su
   }
 }
 
+type Placements = Record<string, 'line' | 'file' | 'summary'>
+
+/** Where the findings went, filled in as they are posted. */
+interface Ledger {
+  readonly posted: PostedFinding[]
+  readonly inSummary: SummaryFinding[]
+  readonly placements: Placements
+}
+
+/** The ledger before anything is posted: the plan's summary findings and the reopened threads. */
+function startLedger(plan: PublicationPlan, reopened: readonly PostedFinding[]): Ledger {
+  const placements: Placements = {}
+  for (const entry of plan.toSummary) placements[entry.finding.id] = 'summary'
+  for (const entry of reopened) placements[entry.id] = 'line'
+  return {
+    posted: [...reopened],
+    inSummary: plan.toSummary.map((entry) => toSummary(entry.finding, entry.reason)),
+    placements
+  }
+}
+
+function record(ledger: Ledger, item: PlannedInline, placement: CommentPlacement): void {
+  if (placement.placed === 'summary') {
+    ledger.inSummary.push(toSummary(item.finding, 'rejected-by-github'))
+    ledger.placements[item.findingId] = 'summary'
+    return
+  }
+  ledger.placements[item.findingId] = placement.placed
+  ledger.posted.push({
+    id: item.findingId,
+    path: item.comment.path,
+    line: placement.placed === 'line' ? (item.comment.line ?? null) : null,
+    score: item.finding.score,
+    finding: item.finding.finding,
+    placement: placement.placed,
+    fingerprint: threadFingerprint(item.findingId, placement.comment.id),
+    ...recordedConfirmation(item.finding.confirmation)
+  })
+}
+
+/** The line comments as ONE review. */
+async function postLineReview(
+  input: PublishInput,
+  onLines: readonly PlannedInline[],
+  ledger: Ledger
+): Promise<void> {
+  if (onLines.length === 0) return
+  const review = await input.gateway.postReview(
+    input.headSha,
+    onLines.map((item) => ({
+      path: item.comment.path,
+      line: item.comment.line as number,
+      side: 'RIGHT' as const,
+      body: item.comment.body
+    }))
+  )
+  onLines.forEach((item, index) => {
+    // The gateway answers one placement per comment; anything else goes to the summary.
+    record(ledger, item, review.placements[index] ?? { placed: 'summary', reason: 'no placement' })
+  })
+}
+
+/** File-level comments, one by one. */
+async function postFileComments(
+  input: PublishInput,
+  onFiles: readonly PlannedInline[],
+  ledger: Ledger
+): Promise<void> {
+  for (const item of onFiles) {
+    const { path, body } = item.comment
+    record(ledger, item, await input.gateway.postFileComment(input.headSha, path, body))
+  }
+}
+
 export async function publishFindings(input: PublishInput): Promise<PublishResult> {
   const reopened = await reopenThreads({
     gateway: input.gateway,
@@ -67,56 +145,15 @@ export async function publishFindings(input: PublishInput): Promise<PublishResul
     maxComments: input.maxComments,
     secrets: input.secrets
   })
-  const posted: PostedFinding[] = [...reopened.posted]
-  const inSummary: SummaryFinding[] = plan.toSummary.map((entry) =>
-    toSummary(entry.finding, entry.reason)
-  )
-  const placements: Record<string, 'line' | 'file' | 'summary'> = {}
-  for (const entry of plan.toSummary) placements[entry.finding.id] = 'summary'
-  for (const entry of reopened.posted) placements[entry.id] = 'line'
-
-  const record = (item: PlannedInline, placement: CommentPlacement) => {
-    if (placement.placed === 'summary') {
-      inSummary.push(toSummary(item.finding, 'rejected-by-github'))
-      placements[item.findingId] = 'summary'
-      return
-    }
-    placements[item.findingId] = placement.placed
-    posted.push({
-      id: item.findingId,
-      path: item.comment.path,
-      line: placement.placed === 'line' ? (item.comment.line ?? null) : null,
-      score: item.finding.score,
-      finding: item.finding.finding,
-      placement: placement.placed,
-      fingerprint: threadFingerprint(item.findingId, placement.comment.id),
-      ...recordedConfirmation(item.finding.confirmation)
-    })
-  }
-
+  const ledger = startLedger(plan, reopened.posted)
   const onLines = plan.inline.filter(
     (item) => !item.comment.fileLevel && item.comment.line !== undefined
   )
-  if (onLines.length > 0) {
-    const review = await input.gateway.postReview(
-      input.headSha,
-      onLines.map((item) => ({
-        path: item.comment.path,
-        line: item.comment.line as number,
-        side: 'RIGHT' as const,
-        body: item.comment.body
-      }))
-    )
-    onLines.forEach((item, index) => {
-      // The gateway answers one placement per comment; anything else goes to the summary.
-      record(item, review.placements[index] ?? { placed: 'summary', reason: 'no placement' })
-    })
-  }
-  for (const item of plan.inline.filter((i) => !onLines.includes(i))) {
-    record(
-      item,
-      await input.gateway.postFileComment(input.headSha, item.comment.path, item.comment.body)
-    )
-  }
-  return { posted, inSummary, placements }
+  await postLineReview(input, onLines, ledger)
+  await postFileComments(
+    input,
+    plan.inline.filter((item) => !onLines.includes(item)),
+    ledger
+  )
+  return ledger
 }

@@ -7,7 +7,7 @@
 import { recordedConfirmation } from '../../core/findings/confirmation.js'
 import { withConfirmationNote } from '../../core/findings/confirmation-note.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
-import type { StagedFinding } from '../../core/findings/staged-finding.js'
+import type { StagedFinding } from '../../core/findings/finding-shapes.js'
 import { threadFingerprint } from '../../core/findings/open-finding.js'
 import { formatBotComment } from '../../core/memory/rmcoc.js'
 import { sanitizeComment } from '../../core/text-safety/sanitize.js'

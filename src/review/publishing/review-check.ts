@@ -16,7 +16,7 @@ import {
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { ReviewLog } from '../../ports/agent-session.js'
 import type { ReviewGateway } from '../../ports/review-gateway.js'
-import { CHECK_RUN_NAME } from '../preparation/run-record-lookup.js'
+import { CHECK_RUN_NAME } from '../preparation/run-record-search.js'
 
 export interface ReviewCheckDeps {
   readonly runUrl: string

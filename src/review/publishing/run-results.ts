@@ -12,7 +12,7 @@ import { decideVerdict, type VerdictDecision } from '../../core/findings/verdict
 import type { ReviewScope } from '../scope/change-since.js'
 import type { PassRunResult } from '../passes/orchestrator.js'
 import type { PublishResult } from './publish.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
 import { reviewerWarnings, type ReviewerRun } from '../passes/reviewers.js'
 import { MAX_RECORDS, summaryRecordsAfterRun } from './summary-records.js'
 

@@ -5,7 +5,7 @@
  * this run's findings would close every alert the developer has not fixed.
  * No I/O.
  */
-import type { StagedFinding } from '../../core/findings/staged-finding.js'
+import type { StagedFinding } from '../../core/findings/finding-shapes.js'
 import { threadFingerprint, type OpenFinding } from '../../core/findings/open-finding.js'
 import type { ThreadStatus } from '../../core/memory/rmcoc.js'
 import type { ThreadState } from '../../core/memory/run-state.js'

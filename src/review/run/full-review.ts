@@ -5,7 +5,7 @@
  * reviewers.ts), the dispute rule for what the agent left disputed, one
  * publication, one record.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { ignoreMatcher } from '../../config/ignore-globs.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import { FindingStage } from '../../core/findings/finding-stage.js'
@@ -107,10 +107,8 @@ export async function fullReview(
   try {
     return await reviewWithCheck(prepared, config, deps, check)
   } catch (error) {
-    const reason =
-      error instanceof ReviewFailedError
-        ? error.message
-        : `Review failed: ${getErrorMessage(error)}`
+    const message = getErrorMessage(error)
+    const reason = error instanceof ReviewFailedError ? message : `Review failed: ${message}`
     await check.fail(reason, config.failOn)
     throw error
   }
@@ -156,13 +154,73 @@ async function reviewAll(
   })
 }
 
+/** What the reviewers did, ready to be settled, confirmed and published. */
+interface ReviewedRuns {
+  readonly prepared: PreparedRun
+  readonly config: Config
+  readonly deps: ReviewEngineDeps
+  readonly check: ReviewCheck
+  readonly scope: ReviewScope
+  readonly stage: FindingStage
+  readonly runs: readonly ReviewerRun[]
+  /** The run the outcome reports (see leadingRun). */
+  readonly lead: ReviewerRun
+}
+
+/**
+ * After the passes: the dispute rule, confirmation of the blocking findings,
+ * then publication, the record and the report.
+ */
+async function concludeReview(reviewed: ReviewedRuns): Promise<ReviewOutcome> {
+  const { prepared, config, deps, stage, runs, lead } = reviewed
+  const { gateway, context } = prepared
+  const primary = runs.find((r) => r.primary) ?? lead
+  const tools = primary.tools
+  // The rule takes what the agent left disputed, once it has read every
+  // reply: fix verification is pass 1 of the primary (the one reviewer
+  // that answers threads), and it must have completed.
+  if (primary.run.fatal === undefined && primary.run.passes[0]?.completed === true) {
+    await settleRemainingDisputes({
+      gateway,
+      tools,
+      pr: context.pr,
+      config,
+      secrets: deps.secrets,
+      log: deps.log
+    })
+  }
+  const confirmation = await confirmFindings({
+    stage,
+    config,
+    files: context.files,
+    earlier: prepared.state.threads,
+    deps,
+    warn: (message) => {
+      tools.warnings.push(message)
+      deps.log.warning(message)
+    }
+  })
+  return finishRun({
+    prepared,
+    config,
+    stage,
+    tools,
+    run: lead.run,
+    scope: reviewed.scope,
+    deps,
+    check: reviewed.check,
+    ...(runs.length > 1 ? { reviewers: runs } : {}),
+    ...(confirmation === undefined ? {} : { confirmation })
+  })
+}
+
 async function reviewWithCheck(
   prepared: PreparedRun,
   config: Config,
   deps: ReviewEngineDeps,
   check: ReviewCheck
 ): Promise<ReviewOutcome> {
-  const { gateway, context } = prepared
+  const { context } = prepared
   const scope = await scopeOf(prepared, deps)
   const sensitivity = assessSensitivity({
     packageJson: context.packageJson,
@@ -172,54 +230,17 @@ async function reviewWithCheck(
   const runs = await reviewAll(prepared, config, deps, scope, stage, sensitivity)
   await failWhenNothingReviewed(prepared, stage, runs, deps)
   const lead = leadingRun(runs)
-  const primary = runs.find((r) => r.primary) ?? lead
-  const { run } = lead
-  const tools = primary.tools
   let outcome: ReviewOutcome
   try {
-    // The rule takes what the agent left disputed, once it has read every
-    // reply: fix verification is pass 1 of the primary (the one reviewer
-    // that answers threads), and it must have completed.
-    if (primary.run.fatal === undefined && primary.run.passes[0]?.completed === true) {
-      await settleRemainingDisputes({
-        gateway,
-        tools,
-        pr: context.pr,
-        config,
-        secrets: deps.secrets,
-        log: deps.log
-      })
-    }
-    const confirmation = await confirmFindings({
-      stage,
-      config,
-      files: context.files,
-      earlier: prepared.state.threads,
-      deps,
-      warn: (message) => {
-        tools.warnings.push(message)
-        deps.log.warning(message)
-      }
-    })
-    outcome = await finishRun({
-      prepared,
-      config,
-      stage,
-      tools,
-      run,
-      scope,
-      deps,
-      check,
-      ...(runs.length > 1 ? { reviewers: runs } : {}),
-      ...(confirmation === undefined ? {} : { confirmation })
-    })
+    outcome = await concludeReview({ prepared, config, deps, check, scope, stage, runs, lead })
   } catch (error) {
     return await failReview(
-      gateway,
+      prepared.gateway,
       deps,
       `publishing the review failed part way (some comments may be posted, the summary is missing): ${getErrorMessage(error)}`
     )
   }
+  const { run } = lead
   if (run.fatal !== undefined || !run.passes.some((p) => p.completed)) {
     throw new ReviewFailedError(
       `The review stopped early (${run.fatal ?? 'no pass completed'}); the findings staged so far were published.`,

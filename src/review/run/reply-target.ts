@@ -3,7 +3,7 @@
  * where the developer spoke last, or the reason there is nothing to answer.
  */
 import type { ThreadState } from '../../core/memory/run-state.js'
-import { notTheDeveloper } from '../../trigger/review-comment.js'
+import { notTheDeveloper } from '../../trigger/review-comment-event.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 
 export type ReplyTarget = { readonly thread: ThreadState } | { readonly skip: string }

@@ -4,9 +4,9 @@
  * trigger a full review. Talks to GitHub and to the agent only through
  * ports, so it is the same code on a runner and in the tests.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import type { ReviewEngine, ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
-import { notTheDeveloper } from '../../trigger/review-comment.js'
+import { notTheDeveloper } from '../../trigger/review-comment-event.js'
 import type { ReviewRequest } from '../../core/pull-request/review-request.js'
 import { acknowledgeTrigger } from './acknowledge-trigger.js'
 import { fullReview } from './full-review.js'

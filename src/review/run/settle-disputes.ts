@@ -6,13 +6,13 @@
  * chance to verify a claimed fix or concede; a thread it closed never gets
  * here, and the rule never argues a point itself.
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { humanReviewers, isRejectedAgain, settleDisputes } from '../../core/memory/disputes.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { PullRequestData } from '../../core/pull-request/pr-data.js'
 import type { ReviewLog } from '../../ports/agent-session.js'
 import type { ReviewGateway } from '../../ports/review-gateway.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
 
 export interface SettleInput {
   readonly gateway: ReviewGateway

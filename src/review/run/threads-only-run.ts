@@ -6,13 +6,13 @@
  * reviewed. A reply that is not a developer's answer in an open bot thread
  * starts nothing (a skip with its reason, no model request, no write).
  */
-import type { Config } from '../../config/config.js'
+import type { Config } from '../../config/action-config.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import { FindingStage } from '../../core/findings/finding-stage.js'
 import { NO_USAGE, sumUsage, type ModelUsage } from '../../core/reports/model-usage.js'
 import type { ThreadState } from '../../core/memory/run-state.js'
 import { verdictWeight } from '../../core/findings/confirmation.js'
-import { decideVerdict } from '../../core/findings/verdict.js'
+import { decideVerdict, type VerdictDecision } from '../../core/findings/verdict.js'
 import type { AgentSession, AgentTurn } from '../../ports/agent-session.js'
 import type { ReviewEngineDeps, ReviewOutcome } from '../../ports/review-engine.js'
 import type { ReviewRequest } from '../../core/pull-request/review-request.js'
@@ -22,7 +22,7 @@ import { replyTarget } from './reply-target.js'
 import { ReviewFailedError } from '../preparation/review-failure.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 import { buildThreadReplyNudge, buildThreadReplyPrompt } from '../prompts/thread-reply-prompt.js'
-import type { ActionReviewTools } from '../tools/review-tools.js'
+import type { ActionReviewTools, ThreadOutcome } from '../tools/action-review-tools.js'
 
 interface ThreadAnswer {
   /** Why the model cannot be used, when a turn said so. */
@@ -55,17 +55,9 @@ async function answerThread(
   return turn.error?.fatal === true ? { fatal: turn.error.message, usage } : { usage }
 }
 
-export async function threadsOnlyRun(
-  prepared: PreparedRun,
-  request: ReviewRequest,
-  config: Config,
-  deps: ReviewEngineDeps
-): Promise<ReviewOutcome> {
-  const target = replyTarget(prepared, request.commentId)
-  if ('skip' in target) return { kind: 'skipped', reason: target.skip }
-  const { thread } = target
-  // No findings in this run: the stage only exists because the tools expect one.
-  const stage = new FindingStage(
+/** No findings in this run: the stage only exists because the tools expect one. */
+function emptyStage(config: Config, prepared: PreparedRun): FindingStage {
+  return new FindingStage(
     {
       problemScoreThreshold: config.problemScoreThreshold,
       scoreElevationThreshold: config.scoreElevationThreshold,
@@ -73,7 +65,16 @@ export async function threadsOnlyRun(
     },
     prepared.state.threads
   )
-  const tools = toolsFor(prepared, stage, deps, thread.id)
+}
+
+/** The agent's answer in the thread, with what it cost; a fatal failure fails the run. */
+async function answerWithAgent(
+  prepared: PreparedRun,
+  tools: ActionReviewTools,
+  thread: ThreadState,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<{ readonly usage: ModelUsage; readonly durationMs: number }> {
   const agent = await startAgentOrFail(prepared, tools, config, deps)
   const started = Date.now()
   let fatal: string | undefined
@@ -96,25 +97,33 @@ export async function threadsOnlyRun(
   if (fatal !== undefined) {
     throw new ReviewFailedError(`The reply in thread ${thread.id} could not be answered: ${fatal}`)
   }
-  await settleRemainingDisputes({
-    gateway: prepared.gateway,
-    tools,
-    pr: prepared.context.pr,
-    config,
-    secrets: deps.secrets,
-    log: deps.log,
-    threadIds: new Set([thread.id])
-  })
-  const live = tools.liveState()
-  const open = live.threads
-    .filter((t) => t.status !== 'RESOLVED')
+  return { usage, durationMs }
+}
+
+/** Every finding still open after the answer counts, as in a full review. */
+function verdictAfterReply(prepared: PreparedRun, tools: ActionReviewTools): VerdictDecision {
+  const open = tools
+    .liveState()
+    .threads.filter((t) => t.status !== 'RESOLVED')
     .map((t) => verdictWeight(t.score, t.assessment.confirmation))
     .filter((score) => score !== undefined)
-  const verdict = decideVerdict({ reviews: prepared.context.pr.reviews, postedScores: open })
-  const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id)
-  deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`)
+  return decideVerdict({ reviews: prepared.context.pr.reviews, postedScores: open })
+}
+
+/** The job summary of a threads-only run: one "reply" pass. */
+async function reportReply(
+  prepared: PreparedRun,
+  deps: ReviewEngineDeps,
+  reply: {
+    readonly verdict: VerdictDecision
+    readonly outcome: ThreadOutcome | undefined
+    readonly usage: ModelUsage
+    readonly durationMs: number
+  }
+): Promise<void> {
+  const { outcome } = reply
   await deps.report({
-    verdict,
+    verdict: reply.verdict,
     prCommentPosted: outcome !== undefined,
     stage: [],
     placements: {},
@@ -125,8 +134,8 @@ export async function threadsOnlyRun(
         number: 1,
         label: 'reply',
         completed: outcome !== undefined,
-        durationMs,
-        ...usage,
+        durationMs: reply.durationMs,
+        ...reply.usage,
         ...(outcome === undefined ? { note: 'no answer in the thread' } : {})
       }
     ],
@@ -134,6 +143,32 @@ export async function threadsOnlyRun(
     unverifiedState: prepared.unverifiedState,
     ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes })
   })
+}
+
+export async function threadsOnlyRun(
+  prepared: PreparedRun,
+  request: ReviewRequest,
+  config: Config,
+  deps: ReviewEngineDeps
+): Promise<ReviewOutcome> {
+  const target = replyTarget(prepared, request.commentId)
+  if ('skip' in target) return { kind: 'skipped', reason: target.skip }
+  const { thread } = target
+  const tools = toolsFor(prepared, emptyStage(config, prepared), deps, thread.id)
+  const { usage, durationMs } = await answerWithAgent(prepared, tools, thread, config, deps)
+  await settleRemainingDisputes({
+    gateway: prepared.gateway,
+    tools,
+    pr: prepared.context.pr,
+    config,
+    secrets: deps.secrets,
+    log: deps.log,
+    threadIds: new Set([thread.id])
+  })
+  const verdict = verdictAfterReply(prepared, tools)
+  const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id)
+  deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`)
+  await reportReply(prepared, deps, { verdict, outcome, usage, durationMs })
   return {
     kind: 'reviewed',
     verdict: verdict.verdict,

@@ -197,21 +197,21 @@ async function readBoth(
   after: ChangedFile,
   heads: Heads
 ): Promise<{ oldText: string; newText: string } | string> {
-  const read = async (file: ChangedFile, ref: string): Promise<string | Error> => {
+  const read = async (file: ChangedFile, ref: string): Promise<string | { unread: string }> => {
     // A file the PR deletes has no version at that head: its text is empty.
     if (file.status === 'removed') return ''
     try {
-      return (await heads.gateway.readFile(file.path, ref)) ?? new Error('not found')
+      return (await heads.gateway.readFile(file.path, ref)) ?? { unread: 'not found' }
     } catch (error) {
-      return error instanceof Error ? error : new Error(String(error))
+      return { unread: getErrorMessage(error) }
     }
   }
   const [oldText, newText] = await Promise.all([read(before, heads.from), read(after, heads.to)])
-  if (oldText instanceof Error) {
-    return `its version at ${heads.from} could not be read (${oldText.message})`
+  if (typeof oldText !== 'string') {
+    return `its version at ${heads.from} could not be read (${oldText.unread})`
   }
-  if (newText instanceof Error) {
-    return `its version at ${heads.to} could not be read (${newText.message})`
+  if (typeof newText !== 'string') {
+    return `its version at ${heads.to} could not be read (${newText.unread})`
   }
   return { oldText, newText }
 }

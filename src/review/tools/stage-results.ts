@@ -1,5 +1,5 @@
 /** A stage decision as the post/update tools answer it to the model. */
-import type { StageResult } from '../../core/findings/finding-stage.js'
+import type { StageResult } from '../../core/findings/submission-outcome.js'
 import type { PostReviewCommentResult } from '../../ports/review-tools.js'
 
 export function toToolResult(result: StageResult): PostReviewCommentResult {

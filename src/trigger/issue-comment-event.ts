@@ -1,8 +1,8 @@
 /** issue_comment events: a standalone mention of the trigger phrase on a PR. */
 import { z } from 'zod'
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import { isBotAuthored } from './own-comment.js'
-import { mentionsTrigger } from './mention.js'
+import { mentionsTrigger } from './trigger-phrase.js'
 import { parsePayload, repository, skip, user, type EventInput } from './payload.js'
 import type { TriggerDecision } from '../core/pull-request/review-request.js'
 

@@ -1,6 +1,6 @@
 /** pull_request events: review when the code under review is new or ready. */
 import { z } from 'zod'
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import {
   forkWithoutSecrets,
   parsePayload,

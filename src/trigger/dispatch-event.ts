@@ -1,7 +1,7 @@
 /** workflow_dispatch events: review the PR named by pr_number. */
 import { z } from 'zod'
-import type { Config } from '../config/config.js'
-import { ConfigError } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
+import { ConfigError } from '../config/action-config.js'
 import { parsePayload, repository, user, type EventInput } from './payload.js'
 import type { TriggerDecision } from '../core/pull-request/review-request.js'
 

@@ -3,7 +3,7 @@
  * thread start a threads-only run, and who must be authorized first.
  * Payloads are the real webhook example, adjusted one field at a time.
  */
-import { parseConfig, type Config } from '../../src/config/config.js'
+import { parseConfig, type Config } from '../../src/config/action-config.js'
 import type { InputName } from '../../src/config/inputs.js'
 import { decideTrigger } from '../../src/trigger/event.js'
 import type { TriggerDecision } from '../../src/core/pull-request/review-request.js'
@@ -149,7 +149,7 @@ describe('review comments that start nothing', () => {
     delete payload.comment.id
     payload.pull_request.head.sha = 42
     expect(() => decide(payload)).toThrow(
-      'The pull_request_review_comment event payload is not as expected (fields: comment.id, pull_request.head.sha).'
+      'The pull_request_review_comment event payload is not as expected: comment.id: expected number; received nothing (the field is missing); pull_request.head.sha: expected string; received 42'
     )
   })
 })

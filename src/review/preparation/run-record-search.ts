@@ -17,7 +17,7 @@ import {
   newestRunRecord,
   runRecordFromCheckRun,
   type RunRecord
-} from '../../core/memory/run-record.js'
+} from '../../core/memory/run-record-reader.js'
 import type { ReviewLog } from '../../ports/agent-session.js'
 import type { ReviewGateway } from '../../ports/review-gateway.js'
 

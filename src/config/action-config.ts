@@ -3,6 +3,7 @@
  * Nothing else in the action reads inputs.
  */
 import { z } from 'zod'
+import { formatZodIssues } from '../core/errors/zod-issues.js'
 import {
   booleanField,
   choiceField,
@@ -143,10 +144,10 @@ export function parseConfig(read: InputReader): Config {
   if (raw['model'] === '') problems.push('model is required (provider/model), got ""')
   const parsed = schema.safeParse(raw)
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      if (issue.path[0] === 'model' && raw['model'] === '') continue
-      problems.push(issue.message)
-    }
+    const issues = parsed.error.issues.filter(
+      (issue) => !(issue.path[0] === 'model' && raw['model'] === '')
+    )
+    problems.push(...formatZodIssues(issues, raw, { style: 'sentence' }))
   }
   // Reviewers are told apart by model: `model` reviews already.
   if (parsed.success && parsed.data.reviewerModels.includes(parsed.data.model)) {

@@ -1,4 +1,4 @@
-import { mentionsTrigger } from '../../src/trigger/mention.js'
+import { mentionsTrigger } from '../../src/trigger/trigger-phrase.js'
 
 const phrase = '@review-my-code-bot'
 

@@ -36,7 +36,7 @@ import { addEyesReaction } from './reactions.js'
 import { resolveThread } from './resolve-thread.js'
 import { replyToComment } from './review-comments.js'
 import { postReview } from './review-writer.js'
-import { listReviewThreads } from './threads.js'
+import { listReviewThreads } from './review-threads.js'
 import { unresolveThread } from './unresolve-thread.js'
 import type { WriteContext } from './write-context.js'
 

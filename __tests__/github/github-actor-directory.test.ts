@@ -3,10 +3,10 @@
  * GitHub: role names are kept, and an answer of an unexpected shape fails
  * with the request, the field, the value and what was expected.
  */
-import { GitHubActorDirectory } from '../../src/github/actor-directory.js'
+import { GitHubActorDirectory } from '../../src/github/github-actor-directory.js'
 import { createGitHubClient } from '../../src/github/octokit.js'
 import { authorizeActor } from '../../src/trigger/authorize.js'
-import { FakeGitHub } from '../support/fake-github/server.js'
+import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { json } from '../support/fake-github/router.js'
 
 const PERMISSION_ROUTE = 'GET /repos/:owner/:repo/collaborators/:login/permission'
@@ -42,7 +42,7 @@ it('a permission answer without a permission fails naming the field; authorizati
   github.fail(PERMISSION_ROUTE, json(200, { role_name: 'write' }), 2)
 
   await expect(directory.repositoryPermission('alice')).rejects.toThrow(
-    /^Unexpected GitHub response to GET \/repos\/octo-org\/widgets\/collaborators\/alice\/permission: permission was undefined: .*expected string/
+    /^Unexpected GitHub response to GET \/repos\/octo-org\/widgets\/collaborators\/alice\/permission: permission: expected string; received nothing \(the field is missing\)$/
   )
   const verdict = await authorizeActor('alice', directory, [])
   expect(verdict.allowed).toBe(false)
@@ -55,6 +55,6 @@ it('an account answer with a non-string type fails naming the field and the valu
   github.fail('GET /users/:login', json(200, { login: 'alice', type: 3 }))
 
   await expect(directory.actorType('alice')).rejects.toThrow(
-    'Unexpected GitHub response to GET /users/alice: type was 3: Invalid input: expected string, received number'
+    'Unexpected GitHub response to GET /users/alice: type: expected string; received 3'
   )
 })

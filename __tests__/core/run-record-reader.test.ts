@@ -5,7 +5,7 @@ import {
   newestRunRecord,
   runRecordFromCheckRun,
   type RunRecord
-} from '../../src/core/memory/run-record.js'
+} from '../../src/core/memory/run-record-reader.js'
 import {
   BOT_GRAPHQL,
   BOT_LOGINS,

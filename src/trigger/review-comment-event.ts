@@ -7,7 +7,7 @@
  * read, so the engine decides that, not this pure stage.
  */
 import { z } from 'zod'
-import type { Config } from '../config/config.js'
+import type { Config } from '../config/action-config.js'
 import { normalizeLogin } from '../core/names/login.js'
 import { isBotAuthored } from './own-comment.js'
 import {

@@ -1,5 +1,5 @@
 import { RMCOC_MAX_BYTES, formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { blockBytes, summaryBlock } from '../../src/core/summary/summary-record.js'
+import { blockBytes, summaryBlock } from '../../src/core/summary/run-record-block.js'
 import { composeSummaryComment } from '../../src/core/summary/summary.js'
 import { MAX_COMMENT_CHARS } from '../../src/core/text-safety/sanitize.js'
 import { busy, inSummaryFindings, longRecords } from './summary-fixtures.js'
