@@ -18,9 +18,10 @@ export default {
   // Real opencode processes take seconds to start; tests that use them set
   // their own, longer timeouts.
   testTimeout: 30000,
-  // One worker per core: the real-opencode files keep both busy. Longest
-  // files first (see the sequencer), so the run ends on short ones.
-  maxWorkers: '100%',
+  // Three workers on two cores: while a file waits on its opencode sidecar
+  // (start-up, a turn) its worker's core would idle. Longest files first
+  // (see the sequencer), so the run ends on short ones.
+  maxWorkers: '150%',
   testSequencer: '<rootDir>/__tests__/support/slow-first-sequencer.mjs',
   verbose: false
 }
