@@ -1,5 +1,7 @@
 // ESM TypeScript under jest: ts-jest compiles each file, Node's VM modules
 // load them (see the "test" script for --experimental-vm-modules).
+import { availableParallelism } from 'node:os'
+
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'node',
@@ -18,5 +20,11 @@ export default {
   // Real opencode processes take seconds to start; tests that use them set
   // their own, longer timeouts.
   testTimeout: 30000,
+  // Three workers per two cores: while a file waits on its opencode sidecar
+  // (start-up, a turn) its worker's core would idle. (Jest reads a
+  // percentage over 100% as a worker count, hence the arithmetic.) Longest
+  // files first (see the sequencer), so the run ends on short ones.
+  maxWorkers: Math.max(1, Math.round(availableParallelism() * 1.5)),
+  testSequencer: '<rootDir>/__tests__/support/slow-first-sequencer.mjs',
   verbose: false
 }

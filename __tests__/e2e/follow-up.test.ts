@@ -2,8 +2,8 @@
  * Must-show 2 and 3: a later run verifies earlier threads (a fixed one is
  * resolved with an explanation, an unfixed one gets a follow-up, nothing is
  * posted again, the new commit range is named), and disputes follow the
- * seed's rules: concession, escalation to human reviewers, or the
- * developer's call when there are none.
+ * seed's rules: concession and escalation to human reviewers (the
+ * developer's call when there are none is disputes.test.ts's).
  */
 import { jest } from '@jest/globals'
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
@@ -140,23 +140,4 @@ it('disputes: a good reason is conceded; a second rejection is read by the agent
   expect(firstPrompt).toMatch(new RegExp(`${stubborn.id}, DISPUTED`))
   expect(firstPrompt).toContain('Still disagree, it is fine.')
   expect(firstPrompt).toContain('a further rebuttal is refused')
-})
-
-it("disputes: a second rejection without human reviewers is resolved as the developer's call", async () => {
-  scenario = await startScenario([file])
-  const rebuttal = formatBotComment('The array can grow.', { kind: 'rebuttal', status: 'DISPUTED' })
-  const stubborn = botFinding(20, 'Orders are mapped twice over the same array', [
-    { author: 'octocat', body: 'The array is tiny.' },
-    { author: 'github-actions[bot]', body: rebuttal },
-    { author: 'octocat', body: 'Still disagree.' }
-  ])
-  lastRunSummary()
-  scenario.model.enqueue(...pass(1), ...pass(2), ...pass(3), ...pass(4))
-  const result = await scenario.run()
-  expect(result.failed).toBe(false)
-  expect(stubborn.isResolved).toBe(true)
-  const note = stubborn.comments.at(-1)?.body ?? ''
-  expect(note).toContain('✅ **Issue Resolved**')
-  expect(note).toMatch(/developer/i)
-  expect(note).not.toContain('@')
 })

@@ -19,6 +19,8 @@ import { push, sha, startHistoryScenario } from './push.js'
 jest.setTimeout(240_000)
 
 const BASE = sha('sarif base')
+/** The score-9 finding is published as scripted: confirmation has its own tests. */
+const NO_CONFIRMATION = { confirm_min_score: 'off' }
 const FIRST = numberedLines('export const step', 40)
 const SECOND = `${FIRST}export const step 41\n`
 
@@ -72,7 +74,7 @@ it('writes the open findings, valid SARIF, and keeps their identity across runs'
     ...pass(3),
     ...pass(4)
   )
-  const run1 = await scenario.run()
+  const run1 = await scenario.run({ inputs: NO_CONFIRMATION })
   expect(run1.failed).toBe(false)
   const first = await readSarif(run1.outputs['sarif_file'])
   const ledger = first.runs[0].results.find((r) => r.message.text === 'Ledger rounding drifts')
@@ -103,7 +105,7 @@ it('writes the open findings, valid SARIF, and keeps their identity across runs'
     ...pass(3),
     ...pass(4)
   )
-  const run2 = await scenario.run({ before: from })
+  const run2 = await scenario.run({ before: from, inputs: NO_CONFIRMATION })
   expect(run2.failed).toBe(false)
   const second = await readSarif(run2.outputs['sarif_file'])
   // Run 2's own "F1" is a new thread: its identity differs from run 1's F1.
