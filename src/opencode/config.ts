@@ -60,7 +60,11 @@ const inputSchema = z.object({
     z.string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lowercase MCP server name'),
     z.object({ url: z.url(), token: z.string().min(16, 'expected a random token') })
   ),
-  systemPrompt: z.string().min(1, 'expected a non-empty system prompt'),
+  /**
+   * Absent when the prompt comes after the spawn, in the instance config
+   * file (reviewerPromptConfig; server.ts writeInstanceFiles).
+   */
+  systemPrompt: z.string().min(1, 'expected a non-empty system prompt').optional(),
   steps: z.number().int().positive().optional(),
   allowedToolNames: z.array(z.string().regex(/^[a-z][a-z0-9_]*\*?$/, 'expected a tool name'))
 })
@@ -93,6 +97,18 @@ export function buildPermissions(enableWeb: boolean, allowedToolNames: readonly 
   permission['external_directory'] = 'deny'
   for (const name of allowedToolNames) permission[name] = 'allow'
   return permission
+}
+
+/**
+ * The reviewer's prompt as a config of its own, for the file opencode merges
+ * under OPENCODE_CONFIG_CONTENT when its instance boots: the sandbox (tools,
+ * permissions, providers) stays in the spawn's config, which wins any key
+ * both hold.
+ */
+export function reviewerPromptConfig(systemPrompt: string): JsonObject {
+  if (systemPrompt === '')
+    throw new Error('reviewerPromptConfig: expected a non-empty system prompt')
+  return { agent: { [REVIEWER_AGENT]: { prompt: systemPrompt } } }
 }
 
 function refuseSandboxKeys(overrides: JsonObject): void {
@@ -143,7 +159,7 @@ export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
   agents[REVIEWER_AGENT] = {
     mode: 'primary',
     description: 'Read-only pull request reviewer',
-    prompt: input.systemPrompt,
+    ...(input.systemPrompt === undefined ? {} : { prompt: input.systemPrompt }),
     steps: input.steps ?? DEFAULT_STEPS,
     permission
   }
