@@ -10,7 +10,11 @@ import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js
 import { GitHubActorDirectory } from '../github/actor-directory.js'
 import { GitHubReviewGateway } from '../github/review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
-import { startBridgedAgent } from '../opencode/bridged-agent.js'
+import {
+  bootBridgedAgent,
+  startBridgedAgent,
+  type BridgedAgentOptions
+} from '../opencode/bridged-agent.js'
 import { SidecarStates } from '../opencode/leftover.js'
 import { readCheckoutHead } from '../process/git-head.js'
 import { trustedPath } from '../process/trusted-path.js'
@@ -20,7 +24,12 @@ import {
   readProviderCredentials
 } from '../opencode/provider-credentials.js'
 import type { ReviewLog } from '../ports/agent-session.js'
-import type { ReportFiles, ReviewEngineDeps } from '../ports/review-engine.js'
+import type {
+  AgentHandle,
+  AgentStart,
+  ReportFiles,
+  ReviewEngineDeps
+} from '../ports/review-engine.js'
 import type { ActionEnvironment } from './environment.js'
 import { writeJobSummary } from './job-summary.js'
 import { writeSarifFile } from './sarif-file.js'
@@ -41,6 +50,17 @@ export interface ReviewDepsInput {
   readonly processEnv: Readonly<Record<string, string | undefined>>
   readonly msPerSecond?: number
   readonly passDeadlineMs?: number
+  /**
+   * Boot the primary reviewer's agent right away, while the run reads the
+   * pull request (see agentsOfRun); the caller must call releaseAgents().
+   */
+  readonly bootAgentAhead?: boolean
+}
+
+/** The deps of one run, and the end of its agents. */
+export interface ActionEngineDeps extends ReviewEngineDeps {
+  /** Stops an agent booted ahead that the run did not start; call when the run ends. */
+  releaseAgents(): Promise<void>
 }
 
 /**
@@ -68,7 +88,39 @@ function secretValues(values: Readonly<Record<string, string>>): string[] {
     .map(([, value]) => value)
 }
 
-export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
+/**
+ * How the run starts its agents. With `bootAgentAhead`, the primary
+ * reviewer's agent (the `model` input) boots now, so its sidecar is up by the
+ * time the review has read the pull request, created its check run and
+ * checked the checkout; the review's first start for that model takes it,
+ * with the review's own system prompt and tools, and nothing reaches the
+ * model before that. Every other start (another reviewer model, a
+ * confirmer, a second start) boots its own. An agent booted ahead that the
+ * run never starts (a skipped run, a failed one) is stopped by release().
+ */
+function agentsOfRun(
+  input: ReviewDepsInput,
+  providerEnv: Readonly<Record<string, string>>
+): { start(start: AgentStart): Promise<AgentHandle>; release(): Promise<void> } {
+  // Several reviewer models run a sidecar each: the post step must know them all.
+  const sidecarStates = new SidecarStates((name, value) => core.saveState(name, value))
+  const options = (): BridgedAgentOptions => ({
+    checkout: input.checkout,
+    apiKey: input.config.opencodeApiKey,
+    providerEnv,
+    log: actionLog,
+    env: input.processEnv,
+    saveState: sidecarStates.slot()
+  })
+  const ahead =
+    input.bootAgentAhead === true ? bootBridgedAgent(input.config, options()) : undefined
+  return {
+    start: (start) => ahead?.claim(start) ?? startBridgedAgent(start, input.config, options()),
+    release: async () => ahead?.release()
+  }
+}
+
+export function reviewEngineDeps(input: ReviewDepsInput): ActionEngineDeps {
   const { config, env } = input
   const providerEnv = providerCredentials(config.providerEnv, input.processEnv)
   const secrets = [
@@ -77,8 +129,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
     config.stateKey,
     ...secretValues(providerEnv)
   ].filter((value) => value.length >= 8)
-  // Several reviewer models run a sidecar each: the post step must know them all.
-  const sidecarStates = new SidecarStates((name, value) => core.saveState(name, value))
+  const agents = agentsOfRun(input, providerEnv)
   return {
     gatewayFor: (request) =>
       new GitHubReviewGateway({
@@ -91,15 +142,8 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
     checkoutHead: async () =>
       readCheckoutHead(input.checkout, await trustedPath(input.processEnv, [input.checkout])),
     now: () => new Date(),
-    startAgent: (start) =>
-      startBridgedAgent(start, config, {
-        checkout: input.checkout,
-        apiKey: config.opencodeApiKey,
-        providerEnv,
-        log: actionLog,
-        env: input.processEnv,
-        saveState: sidecarStates.slot()
-      }),
+    startAgent: (start) => agents.start(start),
+    releaseAgents: () => agents.release(),
     log: actionLog,
     secrets,
     ...(input.passDeadlineMs === undefined ? {} : { passDeadlineMs: input.passDeadlineMs }),
