@@ -119,6 +119,11 @@ async function review(request: ReviewRequest, setting: ReviewSetting): Promise<R
     ...(options.passDeadlineMs === undefined ? {} : { passDeadlineMs: options.passDeadlineMs })
   })
   try {
+    // The sidecar's spawn first: the review's GitHub reads would share this
+    // process's one thread with the boot's own steps (export, network) and
+    // delay the spawn that the first model request waits for; once it is
+    // spawned, the reads overlap its seconds of start-up.
+    await deps.agentSpawned()
     return await new ReviewRunner(deps).review(request, config)
   } finally {
     await deps.releaseAgents()

@@ -23,18 +23,18 @@ afterAll(async () => {
   await rm(checkout, { recursive: true, force: true })
 })
 
-function config() {
+function config(model = 'anthropic/claude-sonnet-4-5') {
   const inputs: Partial<Record<InputName, string>> = {
     github_token: 'ghs_bridgedagenttest0001',
-    model: 'anthropic/claude-sonnet-4-5',
+    model,
     opencode_api_key: 'sk-ant-bridgedagenttest0001',
     opencode_path: '/bin/false'
   }
   return parseConfig((name) => inputs[name as InputName] ?? '')
 }
 
-function boot() {
-  return bootBridgedAgent(config(), {
+function boot(model?: string) {
+  return bootBridgedAgent(config(model), {
     checkout,
     apiKey: '',
     log: { info: () => undefined, warning: () => undefined },
@@ -58,6 +58,17 @@ describe('bootBridgedAgent', () => {
     await expect(claimed).rejects.toThrow('opencode serve exited before listening')
     expect(agent.claim(start())).toBeUndefined()
     await agent.release()
+  })
+
+  it('says it spawned once it did, and also when its boot failed before any spawn', async () => {
+    const spawning = boot()
+    await spawning.spawned
+    await expect(spawning.claim(start())).rejects.toThrow('opencode serve exited')
+    const failing = boot('nowhere/model')
+    await failing.spawned
+    await expect(failing.claim(start())).rejects.toThrow(
+      'no endpoint is known for provider "nowhere"'
+    )
   })
 
   it("is nobody's once released", async () => {

@@ -59,8 +59,28 @@ export interface ReviewDepsInput {
 
 /** The deps of one run, and the end of its agents. */
 export interface ActionEngineDeps extends ReviewEngineDeps {
+  /**
+   * Settles once the agent booted ahead has its process spawned (at once
+   * when there is none), or after SPAWN_HEAD_START_MS at the latest.
+   */
+  agentSpawned(): Promise<void>
   /** Stops an agent booted ahead that the run did not start; call when the run ends. */
   releaseAgents(): Promise<void>
+}
+
+/**
+ * How long the run lets the agent booted ahead get to its spawn before it
+ * reads the pull request: a binary found at once spawns within a few hundred
+ * ms; one being installed (minutes) does not hold the run up.
+ */
+export const SPAWN_HEAD_START_MS = 1_000
+
+/** `spawned`, or `ms` passed, whichever comes first. */
+async function atMost(spawned: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+  await Promise.race([spawned, timeout])
+  clearTimeout(timer)
 }
 
 /**
@@ -101,7 +121,11 @@ function secretValues(values: Readonly<Record<string, string>>): string[] {
 function agentsOfRun(
   input: ReviewDepsInput,
   providerEnv: Readonly<Record<string, string>>
-): { start(start: AgentStart): Promise<AgentHandle>; release(): Promise<void> } {
+): {
+  start(start: AgentStart): Promise<AgentHandle>
+  spawned(): Promise<void>
+  release(): Promise<void>
+} {
   // Several reviewer models run a sidecar each: the post step must know them all.
   const sidecarStates = new SidecarStates((name, value) => core.saveState(name, value))
   const options = (): BridgedAgentOptions => ({
@@ -116,6 +140,8 @@ function agentsOfRun(
     input.bootAgentAhead === true ? bootBridgedAgent(input.config, options()) : undefined
   return {
     start: (start) => ahead?.claim(start) ?? startBridgedAgent(start, input.config, options()),
+    spawned: () =>
+      ahead === undefined ? Promise.resolve() : atMost(ahead.spawned, SPAWN_HEAD_START_MS),
     release: async () => ahead?.release()
   }
 }
@@ -143,6 +169,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ActionEngineDeps {
       readCheckoutHead(input.checkout, await trustedPath(input.processEnv, [input.checkout])),
     now: () => new Date(),
     startAgent: (start) => agents.start(start),
+    agentSpawned: () => agents.spawned(),
     releaseAgents: () => agents.release(),
     log: actionLog,
     secrets,

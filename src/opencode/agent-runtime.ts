@@ -41,6 +41,8 @@ export interface BootingAgent {
   start(systemPrompt: string): Promise<OpencodeAgent>
   /** Stops the boot where it got to, or the agent it became. */
   stop(): Promise<void>
+  /** Settles once the sidecar's process is spawned, or the boot ended without one. */
+  readonly spawned: Promise<void>
 }
 
 /**
@@ -109,7 +111,20 @@ async function startBooted(
 export function bootOpencodeAgent(options: SidecarOptions): BootingAgent {
   const cleanups = new Cleanups((message) => options.log.warning(message))
   const abort = new AbortController()
-  const booted = bootSidecar(options, cleanups, abort.signal)
+  let spawn = (): void => undefined
+  const spawned = new Promise<void>((resolve) => (spawn = resolve))
+  const booted = bootSidecar(
+    {
+      ...options,
+      onSpawn: () => {
+        spawn()
+        options.onSpawn?.()
+      }
+    },
+    cleanups,
+    abort.signal
+  )
+  booted.then(spawn, spawn)
   // start() reports a failed boot; a boot that is only stopped needs no report.
   booted.catch(() => undefined)
   let stopped: Promise<void> | undefined
@@ -133,7 +148,8 @@ export function bootOpencodeAgent(options: SidecarOptions): BootingAgent {
         throw error
       }
     },
-    stop
+    stop,
+    spawned
   }
 }
 

@@ -34,6 +34,8 @@ export interface BootingBridgedAgent {
   claim(start: AgentStart): Promise<AgentHandle> | undefined
   /** Stops the agent unless it was claimed (its handle stops it then). */
   release(): Promise<void>
+  /** Settles once the sidecar's process is spawned, or the boot ended without one. */
+  readonly spawned: Promise<void>
 }
 
 interface BridgedParts {
@@ -51,7 +53,6 @@ async function bootParts(
     port: tools,
     onError: (error) => options.log.warning(`tool bridge: ${getErrorMessage(error)}`)
   })
-  void warmUpBridge(bridge.mcpServers)
   const agent = bootOpencodeAgent({
     ...options,
     model,
@@ -59,7 +60,9 @@ async function bootParts(
     overrides: config.opencodeConfig,
     opencodeVersion: config.opencodeVersion,
     opencodePath: config.opencodePath,
-    mcpServers: bridge.mcpServers
+    mcpServers: bridge.mcpServers,
+    // Until the spawn, warming the bridge would only compete with it.
+    onSpawn: () => void warmUpBridge(bridge.mcpServers)
   })
   return { bridge, agent }
 }
@@ -108,7 +111,11 @@ export function bootBridgedAgent(
       tools.bind(start.tools)
       return startParts(parts, start.systemPrompt, stop)
     },
-    release: () => (claimed ? Promise.resolve() : stop())
+    release: () => (claimed ? Promise.resolve() : stop()),
+    spawned: parts.then(
+      ({ agent }) => agent.spawned,
+      () => undefined
+    )
   }
 }
 

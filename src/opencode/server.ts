@@ -64,6 +64,11 @@ export interface StartOptions {
   readonly port?: number
   /** Aborting gives the start-up up: the process is stopped, start() rejects. */
   readonly signal?: AbortSignal
+  /**
+   * Called once, when the process has been spawned (it listens seconds
+   * later): work that would only compete with the spawn can start now.
+   */
+  readonly onSpawn?: () => void
 }
 
 /** What the instance reads when it boots (sidecar-env.ts, instanceFiles). */
@@ -127,10 +132,15 @@ export class ManagedOpenCodeServer {
   }
 
   static async start(options: StartOptions): Promise<ManagedOpenCodeServer> {
+    let spawned = false
+    const onSpawn = (): void => {
+      if (!spawned) options.onSpawn?.()
+      spawned = true
+    }
     for (let attempt = 1; ; attempt += 1) {
       const port = options.port ?? (await freeLoopbackPort())
       try {
-        return await ManagedOpenCodeServer.startOnce(options, port)
+        return await ManagedOpenCodeServer.startOnce({ ...options, onSpawn }, port)
       } catch (error) {
         const retry =
           options.port === undefined &&
@@ -149,6 +159,7 @@ export class ManagedOpenCodeServer {
     options.signal?.throwIfAborted()
     const { stateDir, password, env } = await prepareStateDir(options)
     const child = await spawnServer(options, port, stateDir, env)
+    options.onSpawn?.()
     const graceMs = options.graceMs ?? DEFAULT_GRACE_MS
     const output = new OutputTail()
     try {

@@ -42,6 +42,8 @@ export interface SidecarOptions {
   readonly startupTimeoutMs?: number
   /** Records the sidecar for the post step (core.saveState on a runner). */
   readonly saveState?: (name: string, value: string) => void
+  /** Called once the sidecar's process is spawned (see StartOptions.onSpawn). */
+  readonly onSpawn?: () => void
 }
 
 export interface BootedSidecar {
@@ -160,7 +162,7 @@ async function startServer(
   options: SidecarOptions,
   parts: { binary: ResolvedBinary; workspace: SanitizedWorkspace; network: SidecarNetwork },
   config: Record<string, unknown>,
-  boot: { trusted: TrustedPath; cleanups: Cleanups; signal: AbortSignal }
+  boot: { trusted: TrustedPath; cleanups: Cleanups; signal: AbortSignal; onSpawn: () => void }
 ): Promise<ManagedOpenCodeServer> {
   const server = await ManagedOpenCodeServer.start({
     binary: parts.binary.path,
@@ -170,6 +172,7 @@ async function startServer(
     egress: parts.network.egress,
     caSettings: pickCaSettings(options.env ?? process.env),
     signal: boot.signal,
+    onSpawn: boot.onSpawn,
     ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
     ...(options.startupTimeoutMs === undefined
       ? {}
@@ -201,11 +204,17 @@ export async function bootSidecar(
     mcpServers: options.mcpServers,
     allowedToolNames: [...ALL_TOOL_NAMES]
   })
-  const catalogue = readCatalogue(binary.path, config, options.log)
+  // Read once the process is spawned: until then it would only compete with the spawn.
+  let catalogue: Promise<string | undefined> = Promise.resolve(undefined)
+  const onSpawn = (): void => {
+    catalogue = readCatalogue(binary.path, config, options.log)
+    options.onSpawn?.()
+  }
   const server = await startServer(options, { binary, workspace, network }, config, {
     trusted,
     cleanups,
-    signal
+    signal,
+    onSpawn
   })
   return { server, workspace, catalogue, binary }
 }
