@@ -2,7 +2,7 @@
  * Sidecar cold start vs a bare `opencode serve`, measured in the same run.
  *
  * - ready: spawn -> "listening" line.
- * - booted: ready -> the first directory-scoped API answer. For the sidecar
+ * - booted: spawn -> the first directory-scoped API answer. For the sidecar
  *   that is `waitForMcpServers` (the tool bridge's MCP servers connected);
  *   for the bare server the same `GET /mcp` call (nothing to connect).
  * The sidecar pays for its curated environment, config and auth; the target
@@ -10,9 +10,6 @@
  * (it depends on the size of the checkout, not on opencode).
  */
 import { createOpencodeClient } from '@opencode-ai/sdk/v2'
-import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ToolBridge } from '../src/bridge/tool-bridge.js'
@@ -20,7 +17,6 @@ import { ALL_TOOL_NAMES, MCP_SERVER_NAMES } from '../src/core/names/tool-names.j
 import type { ReviewTools } from '../src/ports/review-tools.js'
 import { buildOpencodeConfig } from '../src/opencode/config.js'
 import { waitForMcpServers } from '../src/opencode/mcp-ready.js'
-import { killGroup } from '../src/process/process-group.js'
 import { ManagedOpenCodeServer } from '../src/opencode/server.js'
 import { createSanitizedWorkspace } from '../src/opencode/workspace.js'
 import {
@@ -29,53 +25,21 @@ import {
   fakeProviderOverrides
 } from '../__tests__/support/fake-model/provider.js'
 import { FakeModel } from '../__tests__/support/fake-model/fake-model-server.js'
+import {
+  bareBoot,
+  median,
+  OPENCODE_BIN as BIN,
+  spread,
+  type BootSample as Sample
+} from './support/bare-opencode.js'
 
-const BIN = fileURLToPath(new URL('../node_modules/.bin/opencode', import.meta.url))
 const PROJECT = fileURLToPath(new URL('..', import.meta.url))
-const REPS = 3
-
-interface Sample {
-  ready: number
-  booted: number
-}
+const REPS = Number(process.env['BENCH_REPS'] ?? 5)
 
 /** No tool is called while measuring start-up; any call would be a bug here. */
 const idlePort = new Proxy({} as ReviewTools, {
   get: () => () => Promise.reject(new Error('no tool calls during the bench'))
 })
-
-async function bare(directory: string): Promise<Sample> {
-  const home = await mkdtemp(join(tmpdir(), 'bench-bare-'))
-  await mkdir(join(home, 'home'))
-  const t0 = performance.now()
-  const child = spawn(BIN, ['serve', '--hostname=127.0.0.1', '--port=0'], {
-    cwd: join(home, 'home'),
-    env: { PATH: process.env['PATH'] ?? '', HOME: join(home, 'home') },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let text = ''
-      child.stdout.on('data', (chunk: Buffer) => {
-        text += chunk.toString()
-        const match = /listening on (http:\/\/\S+)/.exec(text)
-        if (match?.[1] !== undefined) resolve(match[1])
-      })
-      child.once('exit', (code) => reject(new Error(`bare opencode exited (${code})`)))
-    })
-    const ready = performance.now() - t0
-    const client = createOpencodeClient({ baseUrl: url, directory })
-    await client.mcp.status(undefined, { throwOnError: true })
-    return { ready, booted: performance.now() - t0 }
-  } finally {
-    if (child.pid !== undefined) killGroup(child.pid, 'SIGKILL')
-    await new Promise((resolve) =>
-      child.exitCode === null ? child.once('exit', resolve) : resolve(0)
-    )
-    await rm(home, { recursive: true, force: true })
-  }
-}
 
 async function sidecar(directory: string, fake: FakeModel, bridge: ToolBridge): Promise<Sample> {
   const config = buildOpencodeConfig({
@@ -104,11 +68,6 @@ async function sidecar(directory: string, fake: FakeModel, bridge: ToolBridge): 
   }
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN
-}
-
 export async function main(): Promise<void> {
   const fake = await FakeModel.start()
   const bridge = await ToolBridge.start({ port: idlePort })
@@ -120,15 +79,16 @@ export async function main(): Promise<void> {
     const sidecarSamples: Sample[] = []
     // Interleaved, so drift (cache warm-up, load) hits both alike.
     for (let rep = 0; rep < REPS; rep += 1) {
-      bareSamples.push(await bare(workspace.directory))
+      bareSamples.push(await bareBoot(workspace.directory))
       sidecarSamples.push(await sidecar(workspace.directory, fake, bridge))
     }
     for (const stage of ['ready', 'booted'] as const) {
-      const b = median(bareSamples.map((sample) => sample[stage]))
-      const s = median(sidecarSamples.map((sample) => sample[stage]))
+      const bare = bareSamples.map((sample) => sample[stage])
+      const side = sidecarSamples.map((sample) => sample[stage])
+      const [b, s] = [median(bare), median(side)]
       const label = stage === 'ready' ? 'spawn -> listening' : 'spawn -> MCP tools connected'
       console.log(
-        `${label}: bare ${b.toFixed(0)} ms, sidecar ${s.toFixed(0)} ms, ratio ${(s / b).toFixed(2)} (target <= 1.10, median of ${REPS})`
+        `${label}: bare ${b.toFixed(0)} ms (${spread(bare)}), sidecar ${s.toFixed(0)} ms (${spread(side)}), ratio ${(s / b).toFixed(2)} (target <= 1.10, median of ${REPS})`
       )
     }
     console.log(`sanitized export of src/: ${exportMs.toFixed(0)} ms (apart from the ratio)`)

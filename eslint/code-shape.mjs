@@ -82,16 +82,5 @@ export default [
     // The two helpers themselves.
     files: ['src/core/errors/**'],
     rules: { 'no-restricted-syntax': 'off' }
-  },
-  {
-    // until fast-start lands
-    files: [
-      'src/main.ts',
-      'src/opencode/agent-runtime.ts',
-      'src/opencode/binary.ts',
-      'src/opencode/config.ts',
-      'src/opencode/workspace.ts'
-    ],
-    rules: { 'max-lines-per-function': 'off' }
   }
 ]

@@ -4,6 +4,7 @@ import {
   buildOpencodeConfig,
   deepMerge,
   REVIEWER_AGENT,
+  reviewerPromptConfig,
   type OpencodeConfigInput
 } from '../../src/opencode/config.js'
 
@@ -191,6 +192,25 @@ describe('buildOpencodeConfig', () => {
     expect(() =>
       build({ mcpServers: { github: { url: 'http://127.0.0.1:1/mcp', token: 'short' } } })
     ).toThrow(/mcpServers\.github\.token: expected a random token/)
+  })
+})
+
+describe('a prompt that comes after the spawn', () => {
+  it('leaves the prompt out of the spawn config and nothing else', () => {
+    const { systemPrompt: _, ...withoutPrompt } = input()
+    const later = buildOpencodeConfig(withoutPrompt) as unknown as Config
+    const now = build()
+    expect(later.agent[REVIEWER_AGENT]).not.toHaveProperty('prompt')
+    expect(now.agent[REVIEWER_AGENT]?.['prompt']).toBe('You are the reviewer.')
+    const { prompt: __, ...reviewerNow } = now.agent[REVIEWER_AGENT] ?? {}
+    expect(later).toEqual({ ...now, agent: { ...now.agent, [REVIEWER_AGENT]: reviewerNow } })
+  })
+
+  it("holds the reviewer agent's prompt alone, for the instance config file", () => {
+    expect(reviewerPromptConfig('You are the reviewer.')).toEqual({
+      agent: { [REVIEWER_AGENT]: { prompt: 'You are the reviewer.' } }
+    })
+    expect(() => reviewerPromptConfig('')).toThrow('expected a non-empty system prompt')
   })
 })
 

@@ -1,6 +1,11 @@
 /** The sidecar environment is built from scratch: nothing from the runner leaks in. */
 import { describe, expect, it } from '@jest/globals'
-import { buildSidecarEnv, DISABLE_FLAGS, pickCaSettings } from '../../src/opencode/sidecar-env.js'
+import {
+  buildSidecarEnv,
+  DISABLE_FLAGS,
+  instanceFiles,
+  pickCaSettings
+} from '../../src/opencode/sidecar-env.js'
 
 const base = { path: '/usr/bin:/bin', stateDir: '/tmp/state', configJson: '{}', password: 'pw' }
 
@@ -17,6 +22,15 @@ describe('buildSidecarEnv', () => {
     for (const flag of DISABLE_FLAGS) expect(env[flag]).toBe('1')
     for (const name of Object.keys(env)) {
       expect(name).toMatch(/^(PATH|HOME|TMPDIR|XDG_[A-Z]+_HOME|OPENCODE_[A-Z_]+)$/)
+    }
+  })
+
+  it('points OPENCODE_CONFIG and OPENCODE_MODELS_PATH at files in the private state dir', () => {
+    const env = buildSidecarEnv(base)
+    expect(env['OPENCODE_CONFIG']).toBe(instanceFiles('/tmp/state').config)
+    expect(env['OPENCODE_MODELS_PATH']).toBe(instanceFiles('/tmp/state').models)
+    for (const path of Object.values(instanceFiles('/tmp/state'))) {
+      expect(path.startsWith('/tmp/state/instance/')).toBe(true)
     }
   })
 

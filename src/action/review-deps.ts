@@ -10,7 +10,11 @@ import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js
 import { GitHubActorDirectory } from '../github/github-actor-directory.js'
 import { GitHubReviewGateway } from '../github/github-review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
-import { startBridgedAgent } from '../opencode/bridged-agent.js'
+import {
+  bootBridgedAgent,
+  startBridgedAgent,
+  type BridgedAgentOptions
+} from '../opencode/bridged-agent.js'
 import { SidecarStates } from '../opencode/leftover.js'
 import { readCheckoutHead } from '../process/git-head.js'
 import { trustedPath } from '../process/trusted-path.js'
@@ -20,7 +24,12 @@ import {
   readProviderCredentials
 } from '../opencode/provider-credentials.js'
 import type { ReviewLog } from '../ports/agent-session.js'
-import type { ReportFiles, ReviewEngineDeps } from '../ports/review-engine.js'
+import type {
+  AgentHandle,
+  AgentStart,
+  ReportFiles,
+  ReviewEngineDeps
+} from '../ports/review-engine.js'
 import type { ActionEnvironment } from './environment.js'
 import { writeJobSummary } from './job-summary.js'
 import { writeSarifFile } from './sarif-file.js'
@@ -41,6 +50,37 @@ export interface ReviewDepsInput {
   readonly processEnv: Readonly<Record<string, string | undefined>>
   readonly msPerSecond?: number
   readonly passDeadlineMs?: number
+  /**
+   * Boot the primary reviewer's agent right away, while the run reads the
+   * pull request (see agentsOfRun); the caller must call releaseAgents().
+   */
+  readonly bootAgentAhead?: boolean
+}
+
+/** The deps of one run, and the end of its agents. */
+export interface ActionEngineDeps extends ReviewEngineDeps {
+  /**
+   * Settles once the agent booted ahead has its process spawned (at once
+   * when there is none), or after SPAWN_HEAD_START_MS at the latest.
+   */
+  agentSpawned(): Promise<void>
+  /** Stops an agent booted ahead that the run did not start; call when the run ends. */
+  releaseAgents(): Promise<void>
+}
+
+/**
+ * How long the run lets the agent booted ahead get to its spawn before it
+ * reads the pull request: a binary found at once spawns within a few hundred
+ * ms; one being installed (minutes) does not hold the run up.
+ */
+export const SPAWN_HEAD_START_MS = 1_000
+
+/** `spawned`, or `ms` passed, whichever comes first. */
+async function atMost(spawned: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))
+  await Promise.race([spawned, timeout])
+  clearTimeout(timer)
 }
 
 /**
@@ -68,7 +108,45 @@ function secretValues(values: Readonly<Record<string, string>>): string[] {
     .map(([, value]) => value)
 }
 
-export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
+/**
+ * How the run starts its agents. With `bootAgentAhead`, the primary
+ * reviewer's agent (the `model` input) boots now, so its sidecar is up by the
+ * time the review has read the pull request, created its check run and
+ * checked the checkout; the review's first start for that model takes it,
+ * with the review's own system prompt and tools, and nothing reaches the
+ * model before that. Every other start (another reviewer model, a
+ * confirmer, a second start) boots its own. An agent booted ahead that the
+ * run never starts (a skipped run, a failed one) is stopped by release().
+ */
+function agentsOfRun(
+  input: ReviewDepsInput,
+  providerEnv: Readonly<Record<string, string>>
+): {
+  start(start: AgentStart): Promise<AgentHandle>
+  spawned(): Promise<void>
+  release(): Promise<void>
+} {
+  // Several reviewer models run a sidecar each: the post step must know them all.
+  const sidecarStates = new SidecarStates((name, value) => core.saveState(name, value))
+  const options = (): BridgedAgentOptions => ({
+    checkout: input.checkout,
+    apiKey: input.config.opencodeApiKey,
+    providerEnv,
+    log: actionLog,
+    env: input.processEnv,
+    saveState: sidecarStates.slot()
+  })
+  const ahead =
+    input.bootAgentAhead === true ? bootBridgedAgent(input.config, options()) : undefined
+  return {
+    start: (start) => ahead?.claim(start) ?? startBridgedAgent(start, input.config, options()),
+    spawned: () =>
+      ahead === undefined ? Promise.resolve() : atMost(ahead.spawned, SPAWN_HEAD_START_MS),
+    release: async () => ahead?.release()
+  }
+}
+
+export function reviewEngineDeps(input: ReviewDepsInput): ActionEngineDeps {
   const { config, env } = input
   const providerEnv = providerCredentials(config.providerEnv, input.processEnv)
   const secrets = [
@@ -77,8 +155,7 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
     config.stateKey,
     ...secretValues(providerEnv)
   ].filter((value) => value.length >= 8)
-  // Several reviewer models run a sidecar each: the post step must know them all.
-  const sidecarStates = new SidecarStates((name, value) => core.saveState(name, value))
+  const agents = agentsOfRun(input, providerEnv)
   return {
     gatewayFor: (request) =>
       new GitHubReviewGateway({
@@ -91,15 +168,9 @@ export function reviewEngineDeps(input: ReviewDepsInput): ReviewEngineDeps {
     checkoutHead: async () =>
       readCheckoutHead(input.checkout, await trustedPath(input.processEnv, [input.checkout])),
     now: () => new Date(),
-    startAgent: (start) =>
-      startBridgedAgent(start, config, {
-        checkout: input.checkout,
-        apiKey: config.opencodeApiKey,
-        providerEnv,
-        log: actionLog,
-        env: input.processEnv,
-        saveState: sidecarStates.slot()
-      }),
+    startAgent: (start) => agents.start(start),
+    agentSpawned: () => agents.spawned(),
+    releaseAgents: () => agents.release(),
     log: actionLog,
     secrets,
     ...(input.passDeadlineMs === undefined ? {} : { passDeadlineMs: input.passDeadlineMs }),

@@ -1,47 +1,27 @@
 /**
- * Starts the review agent: a sanitized export of the checkout, our OpenCode
- * config, the sidecar server, and one session whose turns are mapped onto the
- * orchestrator's AgentSession port. Stopping tears all of it down, in every
- * path (the post step covers a killed process).
+ * Starts the review agent: the sidecar boots (sidecar-boot.ts: the export,
+ * the network, the server), and once the review knows its system prompt the
+ * instance gets it with the provider catalogue, then one session whose turns
+ * are mapped onto the orchestrator's AgentSession port. The boot can begin
+ * before the prompt is known (bootOpencodeAgent); startOpencodeAgent does
+ * both in one go. Stopping tears all of it down, in every path (the post
+ * step covers a killed process).
  */
+import { createOpencodeClient } from '@opencode-ai/sdk/v2/client'
 import { getErrorMessage } from '../core/errors/error-message.js'
-import { ALL_TOOL_NAMES, MCP_SERVER_NAMES } from '../core/names/tool-names.js'
-import { startSidecarNetwork } from '../egress/sidecar-network.js'
-import type { AgentSession, AgentTurn } from '../ports/agent-session.js'
-import { binaryVersion, resolveOpencodeBinary, type ResolvedBinary } from './binary.js'
-import { buildOpencodeConfig, REVIEWER_AGENT } from './config.js'
-import { ModelTurnError, TurnDeadlineError, type SessionDriverError } from './errors.js'
-import { forgetSidecar, rememberSidecar } from './leftover.js'
-import { ManagedOpenCodeServer } from './server.js'
-import { ReviewSession, type TurnResult } from './session.js'
-import { pickCaSettings } from './sidecar-env.js'
-import { findProgram, trustedPath } from '../process/trusted-path.js'
+import { MCP_SERVER_NAMES } from '../core/names/tool-names.js'
+import type { AgentSession } from '../ports/agent-session.js'
+import { toAgentTurn } from './agent-turn.js'
+import { Cleanups } from './cleanups.js'
+import { REVIEWER_AGENT, reviewerPromptConfig } from './config.js'
+import type { ManagedOpenCodeServer } from './server.js'
+import { ReviewSession } from './session.js'
+import { bootSidecar, type BootedSidecar, type SidecarOptions } from './sidecar-boot.js'
 import { untestedVersionWarning } from './tested-version.js'
-import { createSanitizedWorkspace } from './workspace.js'
+import { healthSchema } from './wire.js'
 
-export interface OpencodeAgentOptions {
-  /** The checked-out PR (GITHUB_WORKSPACE); never modified. */
-  readonly checkout: string
-  readonly model: string
-  /** The model key: held by the model proxy in this process, never by the sidecar. */
-  readonly apiKey: string
-  readonly enableWeb: boolean
-  readonly overrides?: Record<string, unknown> | undefined
-  readonly opencodeVersion: string
-  readonly opencodePath: string
-  readonly mcpServers: Record<string, { url: string; token: string }>
+export interface OpencodeAgentOptions extends SidecarOptions {
   readonly systemPrompt: string
-  readonly log: { info(message: string): void; warning(message: string): void }
-  /**
-   * Cloud credentials for the model's provider (`provider_env` values, read
-   * and masked by the caller): the only secrets the sidecar is given.
-   */
-  readonly providerEnv?: Readonly<Record<string, string>>
-  /** Environment for finding or installing the binary (PATH, RUNNER_TOOL_CACHE), proxy and CA settings. */
-  readonly env?: Readonly<Record<string, string | undefined>>
-  readonly startupTimeoutMs?: number
-  /** Records the sidecar for the post step (core.saveState on a runner). */
-  readonly saveState?: (name: string, value: string) => void
 }
 
 export interface OpencodeAgent {
@@ -52,156 +32,127 @@ export interface OpencodeAgent {
   stop(): Promise<void>
 }
 
-/** Errors no retry can fix: the review cannot run with this model setup. */
-function isFatal(error: SessionDriverError): boolean {
-  if (error instanceof TurnDeadlineError) return false
-  if (!(error instanceof ModelTurnError)) return false
-  if (error.kind === 'ProviderAuthError') return true
-  return (
-    error.kind === 'APIError' &&
-    error.statusCode !== undefined &&
-    error.statusCode >= 400 &&
-    error.statusCode < 500 &&
-    error.statusCode !== 408 &&
-    error.statusCode !== 429
-  )
-}
-
-function toAgentTurn(turn: TurnResult): AgentTurn {
-  return {
-    ending: turn.ending,
-    toolCalls: turn.toolCalls.map((call) => ({ name: call.name, status: call.status })),
-    tokens: turn.tokens,
-    cost: turn.cost,
-    steps: turn.steps,
-    ...(turn.error === undefined
-      ? {}
-      : { error: { message: turn.error.message, fatal: isFatal(turn.error) } })
-  }
+/** A sidecar on its way up that has no system prompt yet. */
+export interface BootingAgent {
+  /**
+   * Gives the agent its system prompt and opens its first session. Rejects,
+   * with everything stopped, when the boot failed. Call once.
+   */
+  start(systemPrompt: string): Promise<OpencodeAgent>
+  /** Stops the boot where it got to, or the agent it became. */
+  stop(): Promise<void>
+  /** Settles once the sidecar's process is spawned, or the boot ended without one. */
+  readonly spawned: Promise<void>
 }
 
 /**
  * Warns when the binary is outside the tested series: the one asked for by
- * `opencode_version`, or the one `opencode_path` names (asked for its version).
+ * `opencode_version`, or the one `opencode_path` names (its server is asked).
  */
-async function warnIfUntested(
-  binary: ResolvedBinary,
-  wanted: string,
-  path: string,
-  log: OpencodeAgentOptions['log']
-): Promise<void> {
-  let version = wanted
-  if (binary.source === 'input') {
+async function warnIfUntested(sidecar: BootedSidecar, options: SidecarOptions): Promise<void> {
+  let version = options.opencodeVersion
+  if (sidecar.binary.source === 'input') {
+    const { server } = sidecar
     try {
-      version = await binaryVersion(binary.path, path)
+      const client = createOpencodeClient({ baseUrl: server.url, headers: server.authHeaders() })
+      const { data } = await client.global.health({ throwOnError: true })
+      version = healthSchema.parse(data).version
     } catch (error) {
-      log.info(`opencode_path ${binary.path} did not tell its version: ${getErrorMessage(error)}`)
+      options.log.info(
+        `opencode_path ${sidecar.binary.path} did not tell its version: ${getErrorMessage(error)}`
+      )
       return
     }
   }
   const warning = untestedVersionWarning(version)
-  if (warning !== undefined) log.warning(warning)
+  if (warning !== undefined) options.log.warning(warning)
 }
 
-export async function startOpencodeAgent(options: OpencodeAgentOptions): Promise<OpencodeAgent> {
-  const { log } = options
-  // One PATH for everything this run starts: opencode, git, and the
-  // sidecar's rg and git. Nothing from a folder the PR controls.
-  const trusted = await trustedPath(options.env ?? process.env, [options.checkout])
-  for (const { entry, reason } of trusted.dropped) {
-    log.warning(
-      `PATH entry ${JSON.stringify(entry)} left out, no program is run from it: ${reason}`
-    )
-  }
-  const binary = await resolveOpencodeBinary({
-    opencodePath: options.opencodePath,
-    version: options.opencodeVersion,
-    ...(options.env === undefined ? {} : { env: options.env }),
-    trusted,
-    log: (message) => log.info(message)
+async function openAgentSession(
+  { server, workspace }: BootedSidecar,
+  log: SidecarOptions['log'],
+  cleanups: Cleanups
+): Promise<AgentSession> {
+  const session = await ReviewSession.open({
+    baseUrl: server.url,
+    directory: workspace.directory,
+    headers: server.authHeaders(),
+    agent: REVIEWER_AGENT,
+    mcpServers: [...MCP_SERVER_NAMES],
+    onWarning: (message) => log.warning(message)
   })
-  log.info(`opencode: ${binary.path} (${binary.source})`)
-  await warnIfUntested(binary, options.opencodeVersion, trusted.path, log)
-  const rg = await findProgram('rg', trusted)
-  if (rg === undefined) {
-    log.warning(
-      'No rg (ripgrep) on PATH: opencode will try to download it for grep and glob; install ripgrep on the runner'
-    )
+  cleanups.add(async () => session.close())
+  return {
+    prompt: async (text, { deadlineMs }) => toAgentTurn(await session.prompt(text, { deadlineMs }))
   }
-  const workspace = await createSanitizedWorkspace(
-    options.checkout,
-    (message, level) => (level === 'info' ? log.info(message) : log.warning(message)),
-    trusted
+}
+
+/**
+ * The prompt and the catalogue go to the instance before anything asks for
+ * the reviewed directory: the instance reads them once, when it boots.
+ */
+async function startBooted(
+  sidecar: BootedSidecar,
+  systemPrompt: string,
+  options: SidecarOptions,
+  cleanups: Cleanups
+): Promise<Omit<OpencodeAgent, 'stop'>> {
+  const models = await sidecar.catalogue
+  await sidecar.server.writeInstanceFiles({
+    config: reviewerPromptConfig(systemPrompt),
+    ...(models === undefined ? {} : { models })
+  })
+  const openSession = () => openAgentSession(sidecar, options.log, cleanups)
+  const [session] = await Promise.all([openSession(), warnIfUntested(sidecar, options)])
+  return { server: sidecar.server, session, openSession }
+}
+
+/** Begins the boot now; the agent is ready once start() has its prompt. */
+export function bootOpencodeAgent(options: SidecarOptions): BootingAgent {
+  const cleanups = new Cleanups((message) => options.log.warning(message))
+  const abort = new AbortController()
+  let spawn = (): void => undefined
+  const spawned = new Promise<void>((resolve) => (spawn = resolve))
+  const booted = bootSidecar(
+    {
+      ...options,
+      onSpawn: () => {
+        spawn()
+        options.onSpawn?.()
+      }
+    },
+    cleanups,
+    abort.signal
   )
-  const cleanups: Array<() => Promise<void>> = [() => workspace.dispose()]
-  const stop = async () => {
-    for (const cleanup of cleanups.reverse()) {
+  booted.then(spawn, spawn)
+  // start() reports a failed boot; a boot that is only stopped needs no report.
+  booted.catch(() => undefined)
+  let stopped: Promise<void> | undefined
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      abort.abort()
+      await booted.catch(() => undefined)
+      await cleanups.run()
+    })()
+    return stopped
+  }
+  let started = false
+  return {
+    async start(systemPrompt) {
+      if (started) throw new Error('this agent was started already')
+      started = true
       try {
-        await cleanup()
+        return { ...(await startBooted(await booted, systemPrompt, options, cleanups)), stop }
       } catch (error) {
-        log.warning(`cleanup failed: ${getErrorMessage(error)}`)
+        await stop()
+        throw error
       }
-    }
-    cleanups.length = 0
+    },
+    stop,
+    spawned
   }
-  try {
-    // The key stays here, in the model proxy; the sidecar's traffic goes
-    // through the egress filter, but to the proxy and the tool bridge.
-    const network = await startSidecarNetwork({
-      model: options.model,
-      apiKey: options.apiKey,
-      overrides: options.overrides,
-      env: options.env ?? process.env,
-      directUrls: Object.values(options.mcpServers).map((server) => server.url),
-      credentialNames: Object.keys(options.providerEnv ?? {}),
-      log
-    })
-    cleanups.push(() => network.close())
-    const config = buildOpencodeConfig({
-      model: options.model,
-      modelEndpoint: network.modelEndpoint,
-      enableWeb: options.enableWeb,
-      ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
-      mcpServers: options.mcpServers,
-      systemPrompt: options.systemPrompt,
-      allowedToolNames: [...ALL_TOOL_NAMES]
-    })
-    const server = await ManagedOpenCodeServer.start({
-      binary: binary.path,
-      directory: workspace.directory,
-      config,
-      searchPath: trusted,
-      egress: network.egress,
-      caSettings: pickCaSettings(options.env ?? process.env),
-      ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
-      ...(options.startupTimeoutMs === undefined
-        ? {}
-        : { startupTimeoutMs: options.startupTimeoutMs })
-    })
-    const io = options.saveState === undefined ? {} : { saveState: options.saveState }
-    rememberSidecar(server, [server.stateDirectory, workspace.tempDir], io)
-    cleanups.push(async () => {
-      await server.stop()
-      forgetSidecar(io)
-    })
-    const openSession = async (): Promise<AgentSession> => {
-      const session = await ReviewSession.open({
-        baseUrl: server.url,
-        directory: workspace.directory,
-        headers: server.authHeaders(),
-        agent: REVIEWER_AGENT,
-        mcpServers: [...MCP_SERVER_NAMES],
-        onWarning: (message) => log.warning(message)
-      })
-      cleanups.push(async () => session.close())
-      return {
-        prompt: async (text, { deadlineMs }) =>
-          toAgentTurn(await session.prompt(text, { deadlineMs }))
-      }
-    }
-    return { server, session: await openSession(), openSession, stop }
-  } catch (error) {
-    await stop()
-    throw error
-  }
+}
+
+export function startOpencodeAgent(options: OpencodeAgentOptions): Promise<OpencodeAgent> {
+  return bootOpencodeAgent(options).start(options.systemPrompt)
 }

@@ -16,18 +16,15 @@
  * vetted yet, and none may run a program the pull request shipped.
  */
 import { execFile } from 'node:child_process'
-import { constants } from 'node:fs'
-import { access, mkdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import { promisify } from 'node:util'
 import { z } from 'zod'
 import { getErrorMessage } from '../core/errors/error-message.js'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
-import { platformFacts } from './platform-facts.js'
-import { opencodePackages, packageBinary } from './platform-package.js'
+import { fromToolCacheOrInstall, type CachedBinary } from './tool-cache.js'
 import {
-  findProgram,
+  isExecutableFile,
   trustedPath,
   untrustedLocation,
   type TrustedPath
@@ -57,37 +54,12 @@ export interface ResolveBinaryOptions {
   readonly install?: (spec: string, prefix: string, env: Record<string, string>) => Promise<void>
 }
 
-export interface ResolvedBinary {
-  readonly path: string
-  readonly source: 'input' | 'path' | 'cache' | 'installed'
-}
+export type ResolvedBinary =
+  { readonly path: string; readonly source: 'input' | 'path' } | CachedBinary
 
+/** What a binary not vetted yet runs with: the trusted PATH, nothing of the runner's. */
 function minimalEnv(path: string): Record<string, string> {
   return { PATH: path, HOME: tmpdir() }
-}
-
-/** npm keeps the runner's registry, proxy and HOME (~/.npmrc) settings; PATH is the trusted one. */
-function npmEnv(
-  env: Readonly<Record<string, string | undefined>>,
-  path: string
-): Record<string, string> {
-  const out = minimalEnv(path)
-  if (env['HOME']) out['HOME'] = env['HOME']
-  for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && /^(npm_config_.*|https?_proxy|no_proxy)$/i.test(name)) {
-      out[name] = value
-    }
-  }
-  return out
-}
-
-async function isExecutableFile(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK)
-    return (await stat(path)).isFile()
-  } catch {
-    return false
-  }
 }
 
 /** The version a binary reports, or the reason it could not tell. */
@@ -99,79 +71,6 @@ export async function binaryVersion(binary: string, path: string): Promise<strin
   })
   const match = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?/.exec(stdout)
   return match?.[0] ?? stdout.trim()
-}
-
-async function npmInstall(
-  npm: string,
-  spec: string,
-  prefix: string,
-  env: Record<string, string>
-): Promise<void> {
-  // Scripts skipped: the platform package carries the binary itself.
-  await run(
-    npm,
-    [
-      'install',
-      '--prefix',
-      prefix,
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      '--no-package-lock',
-      spec
-    ],
-    { env, timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 }
-  )
-}
-
-/** Where the binary of `name`, installed under `prefix`, lies. */
-function installedBinary(prefix: string, name: string): string {
-  return join(prefix, 'node_modules', name, packageBinary(process.platform))
-}
-
-interface ToolCacheLookup {
-  readonly prefix: string
-  readonly version: string
-  /** Best first (platform-package.ts). */
-  readonly packages: readonly string[]
-  /** Whether a binary runs here and reports `version`; records why not in `tried`. */
-  readonly matches: (binary: string, where: string) => Promise<boolean>
-  readonly install: (spec: string) => Promise<void>
-  readonly log: (message: string) => void
-  readonly tried: string[]
-}
-
-/**
- * A binary of `version` already in the tool cache, else the first of the
- * packages that installs and runs; one package at a time, so a machine
- * downloads a second binary only when the first cannot run on it.
- */
-async function fromToolCache(lookup: ToolCacheLookup): Promise<ResolvedBinary | undefined> {
-  const binaries = lookup.packages.map((name) => installedBinary(lookup.prefix, name))
-  for (const binary of binaries) {
-    if ((await isExecutableFile(binary)) && (await lookup.matches(binary, 'cached'))) {
-      lookup.log(`Using cached opencode ${lookup.version}: ${binary}`)
-      return { path: binary, source: 'cache' }
-    }
-  }
-  await mkdir(lookup.prefix, { recursive: true })
-  for (const [index, name] of lookup.packages.entries()) {
-    const spec = `${name}@${lookup.version}`
-    lookup.log(`Installing ${spec} into ${lookup.prefix}`)
-    try {
-      await lookup.install(spec)
-    } catch (error) {
-      lookup.tried.push(`npm install ${spec} failed: ${getErrorMessage(error)}`)
-      continue
-    }
-    const binary = binaries[index] ?? ''
-    if ((await isExecutableFile(binary)) && (await lookup.matches(binary, 'installed'))) {
-      return { path: binary, source: 'installed' }
-    }
-    if (!(await isExecutableFile(binary))) lookup.tried.push(`${spec} holds no ${binary}`)
-  }
-  return undefined
 }
 
 /** Refuses an `opencode_path` the pull request could have put there. */
@@ -193,32 +92,32 @@ async function checkGivenPath(given: string, trusted: TrustedPath): Promise<stri
   return given
 }
 
-export async function resolveOpencodeBinary(
-  options: ResolveBinaryOptions
-): Promise<ResolvedBinary> {
-  const env = options.env ?? process.env
-  const log = options.log ?? (() => undefined)
-  const trusted =
-    options.trusted ??
-    (await trustedPath(env, options.checkout === undefined ? [] : [options.checkout]))
-  const path = trusted.path
-  const tried = trusted.dropped.map(
-    ({ entry, reason }) => `PATH entry ${JSON.stringify(entry)} left out: ${reason}`
-  )
-
-  const given = options.opencodePath?.trim() ?? ''
-  if (given !== '') return { path: await checkGivenPath(given, trusted), source: 'input' }
-
-  const version = versionSchema.safeParse(options.version.trim())
+/** The exact version `opencode_version` asks for; throws naming the input when it is none. */
+function wantedVersion(input: string): string {
+  const version = versionSchema.safeParse(input.trim())
   if (!version.success) {
-    const [problem] = formatZodIssues(version.error.issues, options.version, { style: 'sentence' })
-    throw new Error(
-      `opencode_version "${options.version}" is invalid: ${problem ?? 'expected a version'}`
-    )
+    const [problem] = formatZodIssues(version.error.issues, input, { style: 'sentence' })
+    throw new Error(`opencode_version "${input}" is invalid: ${problem ?? 'expected a version'}`)
   }
-  const wanted = version.data
+  return version.data
+}
 
-  const matches = async (binary: string, where: string): Promise<boolean> => {
+/** What the lookups share: the trusted PATH, the version and what was tried so far. */
+interface Lookup {
+  readonly trusted: TrustedPath
+  readonly wanted: string
+  readonly tried: string[]
+  readonly log: (message: string) => void
+  /** Whether a binary runs here and reports `wanted`; records why not in `tried`. */
+  readonly matches: (binary: string, where: string) => Promise<boolean>
+}
+
+function versionMatcher(
+  path: string,
+  wanted: string,
+  tried: string[]
+): (binary: string, where: string) => Promise<boolean> {
+  return async (binary, where) => {
     try {
       const found = await binaryVersion(binary, path)
       if (found === wanted) return true
@@ -228,44 +127,52 @@ export async function resolveOpencodeBinary(
     }
     return false
   }
+}
 
-  for (const dir of trusted.dirs) {
+/** An `opencode` of the wanted version on the trusted PATH, outside the untrusted roots. */
+async function fromPath(lookup: Lookup): Promise<ResolvedBinary | undefined> {
+  for (const dir of lookup.trusted.dirs) {
     const candidate = join(dir, 'opencode')
     if (!(await isExecutableFile(candidate))) continue
-    if ((await untrustedLocation(candidate, trusted.untrusted)) !== undefined) continue
-    if (await matches(candidate, 'PATH')) {
-      log(`Using opencode ${wanted} from PATH: ${candidate}`)
+    if ((await untrustedLocation(candidate, lookup.trusted.untrusted)) !== undefined) continue
+    if (await lookup.matches(candidate, 'PATH')) {
+      lookup.log(`Using opencode ${lookup.wanted} from PATH: ${candidate}`)
       return { path: candidate, source: 'path' }
     }
   }
+  return undefined
+}
 
-  const cache = env['RUNNER_TOOL_CACHE'] || tmpdir()
-  const prefix = join(cache, 'opencode-ai', wanted)
-  const cacheWhere = await untrustedLocation(prefix, trusted.untrusted)
-  if (cacheWhere !== undefined) {
-    // A binary there could be one the pull request shipped.
-    throw new Error(
-      `No usable opencode ${wanted} on PATH, and the tool cache "${cache}" lies ${cacheWhere}, where the pull request controls the files: point RUNNER_TOOL_CACHE outside the workspace or set opencode_path. Tried:\n- ${tried.join('\n- ') || 'nothing found on PATH'}`
-    )
+export async function resolveOpencodeBinary(
+  options: ResolveBinaryOptions
+): Promise<ResolvedBinary> {
+  const env = options.env ?? process.env
+  const trusted =
+    options.trusted ??
+    (await trustedPath(env, options.checkout === undefined ? [] : [options.checkout]))
+  const tried = trusted.dropped.map(
+    ({ entry, reason }) => `PATH entry ${JSON.stringify(entry)} left out: ${reason}`
+  )
+
+  const given = options.opencodePath?.trim() ?? ''
+  if (given !== '') return { path: await checkGivenPath(given, trusted), source: 'input' }
+
+  const wanted = wantedVersion(options.version)
+  const lookup: Lookup = {
+    trusted,
+    wanted,
+    tried,
+    log: options.log ?? (() => undefined),
+    matches: versionMatcher(trusted.path, wanted, tried)
   }
-  const found = await fromToolCache({
-    prefix,
-    version: wanted,
-    packages: options.packages ?? opencodePackages(await platformFacts()),
-    matches,
-    log,
-    install: async (spec) => {
-      const install =
-        options.install ??
-        (async (s: string, p: string, e: Record<string, string>) => {
-          const npm = await findProgram('npm', trusted)
-          if (npm === undefined) throw new Error(`no npm on the trusted PATH "${path}"`)
-          await npmInstall(npm, s, p, e)
-        })
-      await install(spec, prefix, npmEnv(env, path))
-    },
-    tried
-  })
+  const found =
+    (await fromPath(lookup)) ??
+    (await fromToolCacheOrInstall({
+      ...lookup,
+      env,
+      ...(options.packages === undefined ? {} : { packages: options.packages }),
+      ...(options.install === undefined ? {} : { install: options.install })
+    }))
   if (found !== undefined) return found
   throw new Error(
     `No usable opencode ${wanted}: set opencode_path, put opencode ${wanted} on PATH, or allow npm to install it. Tried:\n- ${tried.join('\n- ') || 'nothing found'}`

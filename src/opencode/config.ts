@@ -61,7 +61,11 @@ const inputSchema = z.object({
     z.string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lowercase MCP server name'),
     z.object({ url: z.url(), token: z.string().min(16, 'expected a random token') })
   ),
-  systemPrompt: z.string().min(1, 'expected a non-empty system prompt'),
+  /**
+   * Absent when the prompt comes after the spawn, in the instance config
+   * file (reviewerPromptConfig; server.ts writeInstanceFiles).
+   */
+  systemPrompt: z.string().min(1, 'expected a non-empty system prompt').optional(),
   steps: z.number().int().positive().optional(),
   allowedToolNames: z.array(z.string().regex(/^[a-z][a-z0-9_]*\*?$/, 'expected a tool name'))
 })
@@ -96,6 +100,18 @@ export function buildPermissions(enableWeb: boolean, allowedToolNames: readonly 
   return permission
 }
 
+/**
+ * The reviewer's prompt as a config of its own, for the file opencode merges
+ * under OPENCODE_CONFIG_CONTENT when its instance boots: the sandbox (tools,
+ * permissions, providers) stays in the spawn's config, which wins any key
+ * both hold.
+ */
+export function reviewerPromptConfig(systemPrompt: string): JsonObject {
+  if (systemPrompt === '')
+    throw new Error('reviewerPromptConfig: expected a non-empty system prompt')
+  return { agent: { [REVIEWER_AGENT]: { prompt: systemPrompt } } }
+}
+
 function refuseSandboxKeys(overrides: JsonObject): void {
   const screened = parseOpencodeOverrides(JSON.stringify(overrides))
   if (!screened.ok) {
@@ -111,7 +127,9 @@ function withoutCredentials(entry: unknown): unknown {
   return { ...entry, options }
 }
 
-export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
+type ConfigInput = z.output<typeof inputSchema>
+
+function parseInput(rawInput: OpencodeConfigInput): ConfigInput {
   const parsed = inputSchema.safeParse(rawInput)
   if (!parsed.success) {
     // Values are not echoed: the endpoint and MCP tokens are credentials.
@@ -121,7 +139,58 @@ export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
     })
     throw new Error(`buildOpencodeConfig: invalid input (${problems.join('; ')})`)
   }
-  const input = parsed.data
+  return parsed.data
+}
+
+/** The built-in and side agents switched off, and the one reviewer. */
+function sandboxAgents(input: ConfigInput, permission: JsonObject): JsonObject {
+  const agents: JsonObject = {}
+  for (const name of BUILT_IN_AGENTS) agents[name] = { disable: true }
+  for (const name of SIDE_AGENTS) agents[name] = { disable: true }
+  agents[REVIEWER_AGENT] = {
+    mode: 'primary',
+    description: 'Read-only pull request reviewer',
+    ...(input.systemPrompt === undefined ? {} : { prompt: input.systemPrompt }),
+    steps: input.steps ?? DEFAULT_STEPS,
+    permission
+  }
+  return agents
+}
+
+function mcpEntries(mcpServers: ConfigInput['mcpServers']): JsonObject {
+  const mcp: JsonObject = {}
+  for (const [name, server] of Object.entries(mcpServers)) {
+    mcp[name] = {
+      type: 'remote',
+      url: server.url,
+      enabled: true,
+      // Our bridge authenticates with a bearer token; never start an OAuth dance.
+      oauth: false,
+      headers: { Authorization: `Bearer ${server.token}` }
+    }
+  }
+  return mcp
+}
+
+/** Every provider without its credentials; the model's own pointed at the model proxy. */
+function providerEntries(merged: JsonObject, input: ConfigInput, providerId: string): JsonObject {
+  const provider: JsonObject = {}
+  for (const [id, entry] of Object.entries(
+    isPlainObject(merged['provider']) ? merged['provider'] : {}
+  )) {
+    provider[id] = withoutCredentials(entry)
+  }
+  if (input.modelEndpoint !== undefined) {
+    provider[providerId] = deepMerge(
+      isPlainObject(provider[providerId]) ? provider[providerId] : {},
+      { options: { baseURL: input.modelEndpoint.baseURL, apiKey: input.modelEndpoint.token } }
+    )
+  }
+  return provider
+}
+
+export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
+  const input = parseInput(rawInput)
   const overrides = input.overrides ?? {}
   refuseSandboxKeys(overrides)
 
@@ -139,56 +208,20 @@ export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
     // Only the model's own provider: no provider is picked up from stray env.
     enabled_providers: [providerId]
   }
-
-  const agents: JsonObject = {}
-  for (const name of BUILT_IN_AGENTS) agents[name] = { disable: true }
-  for (const name of SIDE_AGENTS) agents[name] = { disable: true }
-  agents[REVIEWER_AGENT] = {
-    mode: 'primary',
-    description: 'Read-only pull request reviewer',
-    prompt: input.systemPrompt,
-    steps: input.steps ?? DEFAULT_STEPS,
-    permission
-  }
-
-  const mcp: JsonObject = {}
-  for (const [name, server] of Object.entries(input.mcpServers)) {
-    mcp[name] = {
-      type: 'remote',
-      url: server.url,
-      enabled: true,
-      // Our bridge authenticates with a bearer token; never start an OAuth dance.
-      oauth: false,
-      headers: { Authorization: `Bearer ${server.token}` }
-    }
-  }
-
   const merged = deepMerge(defaults, overrides)
-  const provider: JsonObject = {}
-  for (const [id, entry] of Object.entries(
-    isPlainObject(merged['provider']) ? merged['provider'] : {}
-  )) {
-    provider[id] = withoutCredentials(entry)
-  }
-  if (input.modelEndpoint !== undefined) {
-    provider[providerId] = deepMerge(
-      isPlainObject(provider[providerId]) ? provider[providerId] : {},
-      { options: { baseURL: input.modelEndpoint.baseURL, apiKey: input.modelEndpoint.token } }
-    )
-  }
   const userAgents = isPlainObject(merged['agent']) ? merged['agent'] : {}
 
   // The sandbox, written last so nothing above can widen it.
   return {
     ...merged,
-    provider,
+    provider: providerEntries(merged, input, providerId),
     model: input.model,
     // Same model for side tasks, so no other provider's default is tried.
     small_model: input.model,
     default_agent: REVIEWER_AGENT,
-    agent: deepMerge(userAgents, agents),
+    agent: deepMerge(userAgents, sandboxAgents(input, permission)),
     permission,
-    mcp,
+    mcp: mcpEntries(input.mcpServers),
     plugin: [],
     instructions: []
   }

@@ -14,24 +14,32 @@
  * - HTTP basic auth with a random password, so no other local process can
  *   drive the agent;
  * - a kernel-chosen free port rather than `--port=0` (which tries 4096 first,
- *   see free-port.ts); the URL is still read from the "listening" line.
+ *   see free-port.ts); the URL is still read from the "listening" line;
+ * - what its instance reads when it boots (the reviewer's prompt, the
+ *   provider catalogue) may come after the spawn (writeInstanceFiles), so
+ *   the server boots while the review still reads the pull request.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freeLoopbackPort, isPortInUse } from '../process/free-port.js'
 import { getErrorMessage } from '../core/errors/error-message.js'
+import { killGroup } from '../process/process-group.js'
+import { trustedPath, type TrustedPath } from '../process/trusted-path.js'
+import { prepareConfigDir } from './config-dir.js'
+import { OpencodeStartError, OutputTail, terminate, waitForListening } from './server-process.js'
 import {
   buildSidecarEnv,
+  instanceFiles,
   SERVER_USERNAME,
   sidecarStateDirs,
   type SidecarEnvInput
 } from './sidecar-env.js'
-import { isGroupAlive, killGroup } from '../process/process-group.js'
-import { trustedPath, type TrustedPath } from '../process/trusted-path.js'
+
+export { OpencodeStartError }
 
 export interface StartOptions {
   readonly binary: string
@@ -55,53 +63,28 @@ export interface StartOptions {
   readonly searchPath?: TrustedPath
   /** Port to serve on; default: one the kernel reports free (see free-port.ts). */
   readonly port?: number
+  /** Aborting gives the start-up up: the process is stopped, start() rejects. */
+  readonly signal?: AbortSignal
+  /**
+   * Called once, when the process has been spawned (it listens seconds
+   * later): work that would only compete with the spawn can start now.
+   */
+  readonly onSpawn?: () => void
+}
+
+/** What the instance reads when it boots (sidecar-env.ts, instanceFiles). */
+export interface InstanceFiles {
+  /** Merged under the spawn's config, e.g. the reviewer agent's prompt. */
+  readonly config?: Record<string, unknown>
+  /** The provider catalogue as JSON (models-catalog.ts). */
+  readonly models?: string
 }
 
 /** Start-up attempts when the chosen port was taken before opencode bound it. */
 const PORT_ATTEMPTS = 3
 
-const LISTENING = /opencode server listening on (https?:\/\/[^\s]+)/
-const MAX_CAPTURE = 16_000
 export const DEFAULT_STARTUP_TIMEOUT_MS = 30_000
 const DEFAULT_GRACE_MS = 3_000
-
-export class OpencodeStartError extends Error {
-  /** The message without the captured output. */
-  readonly reason: string
-  constructor(
-    message: string,
-    readonly output: string,
-    /** The process that failed, already stopped; undefined when none was spawned. */
-    readonly pid?: number
-  ) {
-    super(`${message}\n--- opencode output ---\n${output.trim() || '(none)'}`)
-    this.name = 'OpencodeStartError'
-    this.reason = message
-  }
-}
-
-/** Keeps the tail of the process output for error messages. */
-class OutputTail {
-  text = ''
-  push(chunk: Buffer | string): void {
-    this.text = (this.text + chunk.toString()).slice(-MAX_CAPTURE)
-  }
-}
-
-function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true)
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.off('exit', onExit)
-      resolve(false)
-    }, ms)
-    const onExit = (): void => {
-      clearTimeout(timer)
-      resolve(true)
-    }
-    child.once('exit', onExit)
-  })
-}
 
 export class ManagedOpenCodeServer {
   private stopping: Promise<void> | undefined
@@ -150,10 +133,15 @@ export class ManagedOpenCodeServer {
   }
 
   static async start(options: StartOptions): Promise<ManagedOpenCodeServer> {
+    let spawned = false
+    const onSpawn = (): void => {
+      if (!spawned) options.onSpawn?.()
+      spawned = true
+    }
     for (let attempt = 1; ; attempt += 1) {
       const port = options.port ?? (await freeLoopbackPort())
       try {
-        return await ManagedOpenCodeServer.startOnce(options, port)
+        return await ManagedOpenCodeServer.startOnce({ ...options, onSpawn }, port)
       } catch (error) {
         const retry =
           options.port === undefined &&
@@ -169,42 +157,18 @@ export class ManagedOpenCodeServer {
     options: StartOptions,
     port: number
   ): Promise<ManagedOpenCodeServer> {
-    const stateDir = await mkdtemp(join(tmpdir(), 'opencode-sidecar-'))
-    await Promise.all(sidecarStateDirs(stateDir).map((dir) => mkdir(dir, { recursive: true })))
-    const password = randomBytes(24).toString('base64url')
-    const env = buildSidecarEnv({
-      path: (options.searchPath ?? (await trustedPath(process.env))).path,
-      stateDir,
-      configJson: JSON.stringify(options.config),
-      password,
-      ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
-      ...(options.egress === undefined ? {} : { egress: options.egress }),
-      ...(options.caSettings === undefined ? {} : { caSettings: options.caSettings })
-    })
-    const output = new OutputTail()
-    let child: ChildProcess
-    try {
-      child = spawn(options.binary, ['serve', '--hostname=127.0.0.1', `--port=${port}`], {
-        cwd: join(stateDir, 'home'),
-        env,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe']
-      })
-    } catch (error) {
-      await rm(stateDir, { recursive: true, force: true })
-      throw new OpencodeStartError(
-        `could not spawn ${options.binary}: ${getErrorMessage(error)}`,
-        ''
-      )
-    }
+    options.signal?.throwIfAborted()
+    const { stateDir, password, env } = await prepareStateDir(options)
+    const child = await spawnServer(options, port, stateDir, env)
+    options.onSpawn?.()
     const graceMs = options.graceMs ?? DEFAULT_GRACE_MS
+    const output = new OutputTail()
     try {
-      const url = await waitForListening(
-        child,
-        output,
-        options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
-        options.binary
-      )
+      const url = await waitForListening(child, output, {
+        timeoutMs: options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
+        binary: options.binary,
+        signal: options.signal
+      })
       // After start-up, keep draining the pipes so opencode never blocks on a full pipe.
       return new ManagedOpenCodeServer(
         url,
@@ -226,6 +190,25 @@ export class ManagedOpenCodeServer {
     }
   }
 
+  /**
+   * Writes what the instance reads when it boots (see InstanceFiles). Call
+   * before the first request for the reviewed directory: opencode reads
+   * neither file earlier, and never again once the instance is up.
+   */
+  async writeInstanceFiles(files: InstanceFiles): Promise<void> {
+    const paths = instanceFiles(this.stateDir)
+    const writes: Array<[string, string]> = []
+    if (files.config !== undefined) writes.push([paths.config, JSON.stringify(files.config)])
+    if (files.models !== undefined) writes.push([paths.models, files.models])
+    // Whole files or none: written aside, then renamed into place.
+    await Promise.all(
+      writes.map(async ([path, text]) => {
+        await writeFile(`${path}.partial`, text, { mode: 0o600 })
+        await rename(`${path}.partial`, path)
+      })
+    )
+  }
+
   /** SIGTERM to the group, SIGKILL after the grace period. Idempotent. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
@@ -240,68 +223,46 @@ export class ManagedOpenCodeServer {
   }
 }
 
-async function terminate(child: ChildProcess, pgid: number, graceMs: number): Promise<void> {
-  killGroup(pgid, 'SIGTERM')
-  await waitForExit(child, graceMs)
-  // The leader may be gone while a child of the group lingers.
-  if (isGroupAlive(pgid)) {
-    killGroup(pgid, 'SIGKILL')
-    await waitForExit(child, graceMs)
-    await waitForGroupGone(pgid, graceMs)
+/** The private state dir (HOME, XDG dirs, instance files), the password and the environment. */
+async function prepareStateDir(
+  options: StartOptions
+): Promise<{ stateDir: string; password: string; env: Record<string, string> }> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'opencode-sidecar-'))
+  await Promise.all(sidecarStateDirs(stateDir).map((dir) => mkdir(dir, { recursive: true })))
+  const password = randomBytes(24).toString('base64url')
+  try {
+    await prepareConfigDir(join(stateDir, 'config'))
+    const env = buildSidecarEnv({
+      path: (options.searchPath ?? (await trustedPath(process.env))).path,
+      stateDir,
+      configJson: JSON.stringify(options.config),
+      password,
+      ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
+      ...(options.egress === undefined ? {} : { egress: options.egress }),
+      ...(options.caSettings === undefined ? {} : { caSettings: options.caSettings })
+    })
+    return { stateDir, password, env }
+  } catch (error) {
+    await rm(stateDir, { recursive: true, force: true })
+    throw error
   }
 }
 
-/** Polls until every member of the group has been reaped (or `ms` passed). */
-async function waitForGroupGone(pgid: number, ms: number): Promise<void> {
-  const end = Date.now() + ms
-  while (isGroupAlive(pgid) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
+async function spawnServer(
+  options: StartOptions,
+  port: number,
+  stateDir: string,
+  env: Record<string, string>
+): Promise<ChildProcess> {
+  try {
+    return spawn(options.binary, ['serve', '--hostname=127.0.0.1', `--port=${port}`], {
+      cwd: join(stateDir, 'home'),
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+  } catch (error) {
+    await rm(stateDir, { recursive: true, force: true })
+    throw new OpencodeStartError(`could not spawn ${options.binary}: ${getErrorMessage(error)}`, '')
   }
-}
-
-function waitForListening(
-  child: ChildProcess,
-  output: OutputTail,
-  timeoutMs: number,
-  binary: string
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let stdoutLine = ''
-    const cleanup = (): void => {
-      clearTimeout(timer)
-      child.off('exit', onExit)
-      child.off('error', onError)
-    }
-    const onStdout = (chunk: Buffer): void => {
-      output.push(chunk)
-      stdoutLine = (stdoutLine + chunk.toString()).slice(-4096)
-      const match = LISTENING.exec(stdoutLine)
-      if (match?.[1] !== undefined) {
-        cleanup()
-        resolve(match[1].replace(/\/$/, ''))
-      }
-    }
-    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => {
-      cleanup()
-      const how = signal === null ? `exit code ${code}` : `signal ${signal}`
-      reject(new OpencodeStartError(`opencode serve exited before listening (${how})`, output.text))
-    }
-    const onError = (error: Error): void => {
-      cleanup()
-      reject(new OpencodeStartError(`could not start ${binary}: ${error.message}`, output.text))
-    }
-    const timer = setTimeout(() => {
-      cleanup()
-      reject(
-        new OpencodeStartError(
-          `opencode serve did not report "listening" within ${timeoutMs} ms`,
-          output.text
-        )
-      )
-    }, timeoutMs)
-    child.stdout?.on('data', onStdout)
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
-    child.once('exit', onExit)
-    child.once('error', onError)
-  })
 }

@@ -50,8 +50,22 @@ export interface PromptOptions {
 const DEFAULT_ABORT_GRACE_MS = 15_000
 const DEFAULT_POLL_MS = 5_000
 
+/** The MCP servers must be connected before the first prompt; then the session is created. */
+async function createSession(client: OpencodeClient, options: OpenSessionOptions): Promise<string> {
+  await waitForMcpServers(client, options.mcpServers, {
+    ...(options.mcpTimeoutMs === undefined ? {} : { timeoutMs: options.mcpTimeoutMs })
+  })
+  const { data } = await client.session.create(
+    { agent: options.agent, title: options.title ?? 'Pull request review' },
+    { throwOnError: true }
+  )
+  return data.id
+}
+
 export class ReviewSession {
   private busy = false
+  /** Turns sent so far: before the first one, the new session holds no message. */
+  private turns = 0
 
   private constructor(
     private readonly client: OpencodeClient,
@@ -62,7 +76,11 @@ export class ReviewSession {
     readonly rejected: readonly RejectedRequest[]
   ) {}
 
-  /** Subscribes to events, checks the MCP servers, then creates the session. */
+  /**
+   * Subscribes to events and, at the same time, checks the MCP servers and
+   * creates the session: the first request for the directory boots the
+   * instance, and both wait for that boot.
+   */
   static async open(options: OpenSessionOptions): Promise<ReviewSession> {
     const client = createOpencodeClient({
       baseUrl: options.baseUrl,
@@ -70,28 +88,24 @@ export class ReviewSession {
       headers: { ...options.headers }
     })
     const rejected: RejectedRequest[] = []
-    const feed = await EventFeed.open(client, {
-      onRejected: (request) => {
-        rejected.push(request)
-        options.onWarning?.(
-          `rejected a ${request.kind} request${request.permission ? ` for "${request.permission}"` : ''}: the reviewer never asks`
-        )
-      },
-      onError: (error) => options.onWarning?.(`opencode event stream: ${getErrorMessage(error)}`)
-    })
-    try {
-      await waitForMcpServers(client, options.mcpServers, {
-        ...(options.mcpTimeoutMs === undefined ? {} : { timeoutMs: options.mcpTimeoutMs })
-      })
-      const { data } = await client.session.create(
-        { agent: options.agent, title: options.title ?? 'Pull request review' },
-        { throwOnError: true }
-      )
-      return new ReviewSession(client, feed, data.id, options, rejected)
-    } catch (error) {
-      feed.close()
-      throw error
+    const [feed, sessionId] = await Promise.allSettled([
+      EventFeed.open(client, {
+        onRejected: (request) => {
+          rejected.push(request)
+          options.onWarning?.(
+            `rejected a ${request.kind} request${request.permission ? ` for "${request.permission}"` : ''}: the reviewer never asks`
+          )
+        },
+        onError: (error) => options.onWarning?.(`opencode event stream: ${getErrorMessage(error)}`)
+      }),
+      createSession(client, options)
+    ])
+    if (feed.status === 'rejected') throw feed.reason
+    if (sessionId.status === 'rejected') {
+      feed.value.close()
+      throw sessionId.reason
     }
+    return new ReviewSession(client, feed.value, sessionId.value, options, rejected)
   }
 
   /** Runs one turn to its end (idle) or to the deadline (aborted). Never overlaps. */
@@ -100,7 +114,10 @@ export class ReviewSession {
     this.busy = true
     const watch = new TurnWatch(this.feed, this.id, this.options.onProgress)
     try {
-      const known = new Set((await this.messages()).map((message) => message.info.id))
+      const known = new Set(
+        this.turns === 0 ? [] : (await this.messages()).map((message) => message.info.id)
+      )
+      this.turns += 1
       await this.client.session.promptAsync(
         {
           sessionID: this.id,

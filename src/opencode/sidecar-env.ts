@@ -24,7 +24,10 @@ export const DISABLE_FLAGS = [
   // Same as `--pure`: no external plugins, a second wall behind the sanitized
   // workspace (which already holds no `.opencode/`).
   'OPENCODE_PURE',
-  'OPENCODE_DISABLE_EMBEDDED_WEB_UI'
+  'OPENCODE_DISABLE_EMBEDDED_WEB_UI',
+  // The export is a snapshot nothing edits: watching it (an inotify watch
+  // per directory, set up on the first prompt) would only cost start-up time.
+  'OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER'
 ] as const
 
 /** Basic-auth user of the server API, set explicitly rather than defaulted. */
@@ -78,6 +81,22 @@ export interface SidecarEnvInput {
   readonly egress?: { readonly proxyUrl: string; readonly direct: readonly string[] }
 }
 
+/**
+ * Files opencode reads when its instance boots (the first request for the
+ * reviewed directory), not when it starts: a config file merged under
+ * OPENCODE_CONFIG_CONTENT (the reviewer's prompt) and the provider catalogue
+ * (models-catalog.ts). Both lie in the sidecar's private state dir, and the
+ * action writes them (ManagedOpenCodeServer.writeInstanceFiles) while the
+ * server boots; a file that is not there is no error to opencode (no extra
+ * config; its own catalogue).
+ */
+export function instanceFiles(stateDir: string): { config: string; models: string } {
+  return {
+    config: join(stateDir, 'instance', 'opencode.json'),
+    models: join(stateDir, 'instance', 'models.json')
+  }
+}
+
 export function buildSidecarEnv(input: SidecarEnvInput): Record<string, string> {
   const relativeEntry = input.path.split(delimiter).find((entry) => !isAbsolute(entry))
   if (input.path !== '' && relativeEntry !== undefined) {
@@ -116,6 +135,9 @@ export function buildSidecarEnv(input: SidecarEnvInput): Record<string, string> 
     env['NO_PROXY'] = env['no_proxy'] = input.egress.direct.join(',')
   }
   for (const flag of DISABLE_FLAGS) env[flag] = '1'
+  const late = instanceFiles(input.stateDir)
+  env['OPENCODE_CONFIG'] = late.config
+  env['OPENCODE_MODELS_PATH'] = late.models
   env['OPENCODE_CONFIG_CONTENT'] = input.configJson
   env['OPENCODE_SERVER_USERNAME'] = SERVER_USERNAME
   env['OPENCODE_SERVER_PASSWORD'] = input.password
@@ -124,5 +146,7 @@ export function buildSidecarEnv(input: SidecarEnvInput): Record<string, string> 
 
 /** The directories buildSidecarEnv points at; they must exist before spawn. */
 export function sidecarStateDirs(stateDir: string): string[] {
-  return ['home', 'tmp', 'config', 'data', 'cache', 'state'].map((name) => join(stateDir, name))
+  return ['home', 'tmp', 'config', 'data', 'cache', 'state', 'instance'].map((name) =>
+    join(stateDir, name)
+  )
 }

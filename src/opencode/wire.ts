@@ -80,3 +80,6 @@ export const mcpStatusSchema = z.record(
 )
 
 export const sessionStatusMapSchema = z.record(z.string(), z.looseObject({ type: z.string() }))
+
+/** `GET /global/health`: the server's own version. */
+export const healthSchema = z.looseObject({ version: z.string() })

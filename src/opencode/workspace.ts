@@ -30,12 +30,12 @@
  * - sockets, FIFOs and devices (a FIFO would block a read forever).
  * Symlinks that stay inside are recreated as relative links inside the export.
  */
-import { constants } from 'node:fs'
+import { constants, type Dirent } from 'node:fs'
 import { copyFile, lstat, mkdir, mkdtemp, readdir, realpath, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, relative } from 'node:path'
 import { exclusionReason, INSTRUCTION_REASON, isExcludedPath } from './export-exclusions.js'
-import { listTrackedFiles } from '../process/git-files.js'
+import { listTrackedFiles, type TrackedFiles } from '../process/git-files.js'
 import { getErrorMessage } from '../core/errors/error-message.js'
 import type { TrustedPath } from '../process/trusted-path.js'
 
@@ -78,6 +78,139 @@ function inside(root: string, target: string): string | undefined {
   return rel
 }
 
+/** One export in progress: the checkout's tree copied entry by entry, what was left out noted. */
+class ExportWalk {
+  readonly skipped: Array<{ path: string; reason: string }> = []
+  readonly untracked: string[] = []
+
+  constructor(
+    private readonly root: string,
+    /** The export's root (inside the temp dir). */
+    readonly directory: string,
+    private readonly tracked: TrackedFiles,
+    private readonly log: WorkspaceLog
+  ) {}
+
+  /** Whether git tracks `relPath` (or a path below it); always true outside git. */
+  private isTracked(relPath: string, isDirectory: boolean): boolean {
+    const { tracked } = this
+    return (
+      tracked.kind !== 'git' ||
+      tracked.files.has(relPath) ||
+      (isDirectory && tracked.dirs.has(relPath))
+    )
+  }
+
+  private skip(path: string, reason: string): void {
+    this.skipped.push({ path, reason })
+    // Instruction files are common (one per package in a monorepo): they get
+    // one summary line below instead.
+    if (!reason.endsWith(INSTRUCTION_REASON)) this.log(`Workspace: left out ${path} (${reason})`)
+  }
+
+  /**
+   * Left out unless tracked: untracked paths are noted (a directory is not
+   * descended into). Returns whether the entry is to be exported.
+   */
+  private keepTracked(relPath: string, isDirectory: boolean): boolean {
+    if (this.isTracked(relPath, isDirectory)) return true
+    this.untracked.push(isDirectory ? `${relPath}/` : relPath)
+    return false
+  }
+
+  private async linkTarget(source: string, relPath: string): Promise<string | undefined> {
+    let resolved: string
+    try {
+      resolved = await realpath(source)
+    } catch {
+      this.skip(relPath, 'symlink that resolves nowhere')
+      return undefined
+    }
+    const relTarget = inside(this.root, resolved)
+    if (relTarget === undefined) {
+      this.skip(relPath, `symlink to ${resolved}, outside the workspace`)
+      return undefined
+    }
+    if (relTarget !== '' && isExcludedPath(relTarget)) {
+      this.skip(relPath, `symlink into excluded ${relTarget}`)
+      return undefined
+    }
+    if (relTarget !== '' && !this.isTracked(relTarget, true)) {
+      // The target is not exported; a link to it would only dangle.
+      this.skip(relPath, `symlink to untracked ${relTarget}`)
+      return undefined
+    }
+    // Relative, so the link points into the export, never back at the checkout.
+    const { directory } = this
+    return relative(dirname(join(directory, relPath)), join(directory, relTarget)) || '.'
+  }
+
+  async walk(relDir: string): Promise<void> {
+    await mkdir(join(this.directory, relDir), { recursive: true })
+    const entries = await readdir(join(this.root, relDir), { withFileTypes: true })
+    for (const entry of entries) {
+      // `.git` (a directory, or a file in a submodule or worktree) is never
+      // exported and never worth a log line.
+      if (entry.name === '.git') continue
+      await this.exportEntry(entry, relDir === '' ? entry.name : join(relDir, entry.name))
+    }
+  }
+
+  private async exportEntry(entry: Dirent, relPath: string): Promise<void> {
+    const source = join(this.root, relPath)
+    const target = join(this.directory, relPath)
+    const kind = entry.isDirectory()
+      ? 'directory'
+      : entry.isSymbolicLink()
+        ? 'symlink'
+        : entry.isFile()
+          ? 'file'
+          : 'special'
+    if (kind !== 'special') {
+      const excluded = exclusionReason(entry.name, kind)
+      if (excluded !== undefined) {
+        this.skip(relPath, kind === 'symlink' ? `symlink: ${excluded}` : excluded)
+        return
+      }
+    }
+    // Special files are never tracked as such, but a tracked path can be
+    // replaced by one in the working tree; either way it stays out.
+    if (!this.keepTracked(relPath, kind === 'directory')) return
+    if (kind === 'directory') {
+      await this.walk(relPath)
+    } else if (kind === 'symlink') {
+      const link = await this.linkTarget(source, relPath)
+      if (link !== undefined) await symlink(link, target)
+    } else if (kind === 'file') {
+      // A reflink where the file system offers one, a plain copy otherwise.
+      await copyFile(source, target, constants.COPYFILE_FICLONE)
+    } else {
+      const stats = await lstat(source)
+      this.skip(relPath, `special file (mode ${stats.mode.toString(8)})`)
+    }
+  }
+
+  /** One line each for the untracked paths and the instruction files, not one per path. */
+  logSummaries(): void {
+    this.untracked.sort()
+    if (this.untracked.length > 0) {
+      // An ignored node_modules/ or build output would otherwise flood the log.
+      this.log(
+        `Workspace: left out ${this.untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples(this.untracked)})`
+      )
+    }
+    const instructions = this.skipped
+      .filter((entry) => entry.reason.endsWith(INSTRUCTION_REASON))
+      .map((entry) => entry.path)
+    if (instructions.length > 0) {
+      this.log(
+        `Workspace: left out ${instructions.length} instruction file(s) opencode would inject into the prompt; the model sees their changes in the diff only (e.g. ${examples(instructions)})`,
+        'info'
+      )
+    }
+  }
+}
+
 /**
  * Exports `checkout`. `trusted` is the PATH git is taken from (default: the
  * trusted PATH of this process's environment, see git-files.ts).
@@ -92,137 +225,23 @@ export async function createSanitizedWorkspace(
   if (tracked.kind === 'not-a-repository') {
     log(`Workspace: ${root} is not a git repository, exporting every file (${tracked.reason})`)
   }
-  /** Whether git tracks `relPath` (or a path below it); always true outside git. */
-  const isTracked = (relPath: string, isDirectory: boolean): boolean =>
-    tracked.kind !== 'git' ||
-    tracked.files.has(relPath) ||
-    (isDirectory && tracked.dirs.has(relPath))
   const holder = await mkdtemp(join(tmpdir(), 'opencode-workspace-'))
-  const directory = join(holder, basename(root) || 'workspace')
-  const skipped: Array<{ path: string; reason: string }> = []
-  const untracked: string[] = []
-  const skip = (path: string, reason: string): void => {
-    skipped.push({ path, reason })
-    // Instruction files are common (one per package in a monorepo): they get
-    // one summary line below instead.
-    if (!reason.endsWith(INSTRUCTION_REASON)) log(`Workspace: left out ${path} (${reason})`)
-  }
-
-  async function linkTarget(source: string, relPath: string): Promise<string | undefined> {
-    let resolved: string
-    try {
-      resolved = await realpath(source)
-    } catch {
-      skip(relPath, 'symlink that resolves nowhere')
-      return undefined
-    }
-    const relTarget = inside(root, resolved)
-    if (relTarget === undefined) {
-      skip(relPath, `symlink to ${resolved}, outside the workspace`)
-      return undefined
-    }
-    if (relTarget !== '' && isExcludedPath(relTarget)) {
-      skip(relPath, `symlink into excluded ${relTarget}`)
-      return undefined
-    }
-    if (relTarget !== '' && !isTracked(relTarget, true)) {
-      // The target is not exported; a link to it would only dangle.
-      skip(relPath, `symlink to untracked ${relTarget}`)
-      return undefined
-    }
-    // Relative, so the link points into the export, never back at the checkout.
-    return relative(dirname(join(directory, relPath)), join(directory, relTarget)) || '.'
-  }
-
-  async function walk(relDir: string): Promise<void> {
-    await mkdir(join(directory, relDir), { recursive: true })
-    const entries = await readdir(join(root, relDir), { withFileTypes: true })
-    for (const entry of entries) {
-      const relPath = relDir === '' ? entry.name : join(relDir, entry.name)
-      const source = join(root, relPath)
-      const target = join(directory, relPath)
-      // `.git` (a directory, or a file in a submodule or worktree) is never
-      // exported and never worth a log line.
-      if (entry.name === '.git') continue
-      if (entry.isDirectory()) {
-        const excluded = exclusionReason(entry.name, 'directory')
-        if (excluded !== undefined) {
-          skip(relPath, excluded)
-          continue
-        }
-        if (!isTracked(relPath, true)) {
-          untracked.push(`${relPath}/`)
-          continue
-        }
-        await walk(relPath)
-      } else if (entry.isSymbolicLink()) {
-        const excluded = exclusionReason(entry.name, 'symlink')
-        if (excluded !== undefined) {
-          skip(relPath, `symlink: ${excluded}`)
-          continue
-        }
-        if (!isTracked(relPath, false)) {
-          untracked.push(relPath)
-          continue
-        }
-        const link = await linkTarget(source, relPath)
-        if (link !== undefined) await symlink(link, target)
-      } else if (entry.isFile()) {
-        const excluded = exclusionReason(entry.name, 'file')
-        if (excluded !== undefined) {
-          skip(relPath, excluded)
-          continue
-        }
-        if (!isTracked(relPath, false)) {
-          untracked.push(relPath)
-          continue
-        }
-        // A reflink where the file system offers one, a plain copy otherwise.
-        await copyFile(source, target, constants.COPYFILE_FICLONE)
-      } else {
-        // Special files are never tracked as such, but a tracked path can be
-        // replaced by one in the working tree; either way it stays out.
-        if (!isTracked(relPath, false)) {
-          untracked.push(relPath)
-          continue
-        }
-        const stats = await lstat(source)
-        skip(relPath, `special file (mode ${stats.mode.toString(8)})`)
-      }
-    }
-  }
-
+  const walk = new ExportWalk(root, join(holder, basename(root) || 'workspace'), tracked, log)
   try {
-    await walk('')
+    await walk.walk('')
   } catch (error) {
     await rm(holder, { recursive: true, force: true })
     throw new Error(
-      `could not export the checkout ${root} to ${directory}: ${getErrorMessage(error)}`
+      `could not export the checkout ${root} to ${walk.directory}: ${getErrorMessage(error)}`
     )
   }
-  untracked.sort()
-  if (untracked.length > 0) {
-    // One line, not one per path: an ignored node_modules/ or build output
-    // would otherwise flood the log.
-    log(
-      `Workspace: left out ${untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples(untracked)})`
-    )
-  }
-  const instructions = skipped
-    .filter((entry) => entry.reason.endsWith(INSTRUCTION_REASON))
-    .map((entry) => entry.path)
-  if (instructions.length > 0) {
-    log(
-      `Workspace: left out ${instructions.length} instruction file(s) opencode would inject into the prompt; the model sees their changes in the diff only (e.g. ${examples(instructions)})`,
-      'info'
-    )
-  }
+  walk.logSummaries()
   return {
-    directory,
+    directory: walk.directory,
     tempDir: holder,
-    skipped,
+    skipped: walk.skipped,
     source: tracked.kind === 'git' ? 'git' : 'tree',
-    untracked,
+    untracked: walk.untracked,
     dispose: () => rm(holder, { recursive: true, force: true })
   }
 }

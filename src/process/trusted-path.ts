@@ -155,7 +155,8 @@ export async function trustedPath(
   return { path: dirs.join(delimiter), dirs, untrusted, dropped: reported }
 }
 
-async function isExecutableFile(path: string): Promise<boolean> {
+/** Whether `path` is a regular file this process may execute. */
+export async function isExecutableFile(path: string): Promise<boolean> {
   try {
     await access(path, constants.X_OK)
     return (await stat(path)).isFile()
