@@ -1,7 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { Agent, request } from 'node:http'
-import type { Socket } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
@@ -9,6 +6,7 @@ import { BRIDGE_TOOLS, TOOL_NAMES, type McpServerName } from '../../src/core/nam
 import { ToolBridge } from '../../src/bridge/tool-bridge.js'
 import type { ToolCallEvent } from '../../src/bridge/mcp-server.js'
 import { RecordingPort } from './recording-port.js'
+import { idleSocketAfterDefaultTimeout } from '../support/idle-socket.js'
 
 const validComment = {
   file: 'src/app.ts',
@@ -280,33 +278,8 @@ describe('authentication', () => {
 })
 
 describe('idle connections', () => {
-  // Node's http server closes an idle keep-alive socket after 5 s unless told
-  // otherwise; opencode's fetch reuses pooled sockets for minutes.
-  const NODE_DEFAULT_KEEP_ALIVE_MS = 5000
-
-  function get(agent: Agent): Promise<Socket> {
-    return new Promise((resolve, reject) => {
-      const req = request(`${bridge.baseUrl}/mcp/github`, { agent }, (res) => {
-        const socket = res.socket
-        res.resume()
-        res.on('end', () => resolve(socket))
-      })
-      req.on('error', reject)
-      req.end()
-    })
-  }
-
   it("keeps an idle keep-alive socket open past Node's default timeout, so a pooled socket still serves the next call", async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-    try {
-      const first = await get(agent)
-      let closedByServer = false
-      first.on('close', () => (closedByServer = true))
-      await sleep(NODE_DEFAULT_KEEP_ALIVE_MS + 1500)
-      expect(closedByServer).toBe(false)
-      expect(await get(agent)).toBe(first)
-    } finally {
-      agent.destroy()
-    }
+    const result = await idleSocketAfterDefaultTimeout(`${bridge.baseUrl}/mcp/github`)
+    expect(result).toEqual({ closedByServer: false, reused: true })
   }, 20000)
 })

@@ -12,6 +12,7 @@ import type { TargetDecision } from '../../src/egress/address-policy.js'
 import { EgressProxy, type EgressEvent } from '../../src/egress/egress-proxy.js'
 import { runnerProxies, type RunnerProxies } from '../../src/egress/runner-proxy.js'
 import { startRecordingProxy, startService, type LoopbackServer } from './loopback-servers.js'
+import { idleSocketAfterDefaultTimeout } from '../support/idle-socket.js'
 
 let closers: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -165,6 +166,17 @@ describe('EgressProxy forwarding what the decision allows', () => {
     })
     expect(target.requests).toHaveLength(1)
   })
+
+  it("keeps the sidecar's pooled socket open past Node's default idle timeout", async () => {
+    const target = await service()
+    const { proxy } = await egress({ decide: testNames })
+    const url = `http://allowed.test:${target.port}/docs`
+    const result = await idleSocketAfterDefaultTimeout(proxy.origin, {
+      path: url,
+      headers: { host: new URL(url).host, 'proxy-authorization': auth(proxy.token) }
+    })
+    expect(result).toEqual({ closedByServer: false, reused: true })
+  }, 20000)
 
   it('tunnels CONNECT to the checked address', async () => {
     const target = await service()

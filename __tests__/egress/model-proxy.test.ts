@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { ModelProxy } from '../../src/egress/model-proxy.js'
 import { runnerProxies } from '../../src/egress/runner-proxy.js'
 import { startRecordingProxy, startService, type LoopbackServer } from './loopback-servers.js'
+import { idleSocketAfterDefaultTimeout } from '../support/idle-socket.js'
 
 const KEY = 'sk-ant-api03-the-real-key'
 
@@ -36,6 +37,15 @@ async function setUp(
 }
 
 describe('ModelProxy', () => {
+  it("keeps the sidecar's pooled socket open past Node's default idle timeout", async () => {
+    const { proxy } = await setUp((_req, res) => res.writeHead(200).end('{}'))
+    const result = await idleSocketAfterDefaultTimeout(`${proxy.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${proxy.token}` }
+    })
+    expect(result).toEqual({ closedByServer: false, reused: true })
+  }, 20000)
+
   it('forwards to the upstream path with the real key in the header the SDK used', async () => {
     const { upstream, proxy } = await setUp((_req, res, body) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(`{"echo":${body}}`)

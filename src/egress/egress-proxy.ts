@@ -65,7 +65,9 @@ export class EgressProxy {
     const token = newRunToken()
     const decide = options.decide ?? ((host: string) => decideHost(host, systemResolver))
     const context = { token, decide, proxies: options.proxies ?? NO_PROXIES, options }
-    const server = createServer()
+    // No idle timeout, as for the model proxy: the sidecar's fetch reuses
+    // pooled sockets without checking them; close() drops every connection.
+    const server = createServer({ keepAliveTimeout: 0 })
     const proxy = await new Promise<EgressProxy>((resolve, reject) => {
       server.once('error', reject)
       server.listen(0, '127.0.0.1', () => {

@@ -87,7 +87,10 @@ export class ModelProxy {
     const token = newRunToken()
     const upstream = options.upstream
     const dispatcher = dispatcherFor(upstream.baseURL, options.proxies, options.ca)
-    const server = createServer((req, res) => {
+    // No idle timeout: the sidecar's fetch reuses pooled sockets without
+    // checking them, and a model request sent as Node closes an idle socket
+    // fails. Only the sidecar connects here; close() drops every connection.
+    const server = createServer({ keepAliveTimeout: 0 }, (req, res) => {
       forward(req, res, token, upstream, dispatcher).catch((error: unknown) => {
         options.onError?.(error)
         const reason = getErrorMessage(error)
