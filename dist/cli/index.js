@@ -37691,7 +37691,33 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9174:
+/***/ 4149:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2375);
+/* harmony import */ var _interrupt_handler_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4436);
+/**
+ * The review-my-code-bot command: runs main with the process's streams,
+ * environment and directory, and exits with its code (or with 130 after
+ * stopping the review agent on Ctrl-C).
+ */
+
+
+(0,_interrupt_handler_js__WEBPACK_IMPORTED_MODULE_1__/* .installInterruptHandler */ .V)(process.stderr);
+process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd()
+});
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 2375:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37753,15 +37779,9 @@ __nccwpck_require__.d(helpers_namespaceObject, {
   parseLinkTitle: () => (parseLinkTitle)
 });
 
-;// CONCATENATED MODULE: ./src/core/error-message.ts
-/** The one way to turn anything thrown into a message. */
-function getErrorMessage(error) {
-    if (error instanceof Error)
-        return error.message;
-    return typeof error === 'string' ? error : String(error);
-}
-
-;// CONCATENATED MODULE: ./src/core/tool-identity.ts
+// EXTERNAL MODULE: ./src/core/errors/error-message.ts
+var error_message = __nccwpck_require__(8307);
+;// CONCATENATED MODULE: ./src/core/names/tool-identity.ts
 /** How the reviewer names itself in reports other tools read (SARIF's tool.driver). */
 const TOOL_NAME = 'review-my-code-bot';
 /** The package's version; kept equal to package.json's `version` (a test checks). */
@@ -47308,6 +47328,7 @@ function preprocess(fn, schema) {
  * the fields that did not match, the skip shape, and the fork rule.
  */
 
+
 const user = object({ login: schemas_string(), type: schemas_string().optional() });
 const repository = object({ name: schemas_string(), owner: object({ login: schemas_string() }) });
 /** The pull request fields a decision needs, as pull_request* events carry them. */
@@ -47330,8 +47351,8 @@ function payload_skip(reason, message, notice) {
 function payload_parsePayload(schema, event) {
     const parsed = schema.safeParse(event.payload);
     if (!parsed.success) {
-        const where = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
-        throw new Error(`The ${event.eventName} event payload is not as expected (fields: ${where}).`);
+        const problems = formatZodIssues(parsed.error.issues, event.payload, { root: '(payload)' });
+        throw new Error(`The ${event.eventName} event payload is not as expected: ${problems.join('; ')}`);
     }
     return parsed.data;
 }
@@ -47353,7 +47374,7 @@ credentials) {
         `A maintainer can comment "${config.triggerPhrase}" on the PR, or run this workflow by workflow_dispatch with pr_number=${pr.number}.`);
 }
 
-;// CONCATENATED MODULE: ./src/trigger/review-comment.ts
+;// CONCATENATED MODULE: ./src/trigger/review-comment-event.ts
 /**
  * pull_request_review_comment events: a reply in a review thread starts a
  * threads-only run that answers that thread. GitHub fires this event for
@@ -47425,7 +47446,106 @@ function decideReviewComment(event, config) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/finding-agreement.ts
+;// CONCATENATED MODULE: ./src/review/run/reply-target.ts
+
+/** The open bot thread the reply belongs to, or why there is nothing to answer. */
+function replyTarget(prepared, commentId) {
+    const raw = prepared.context.threads.find((t) => t.comments.some((c) => c.id === commentId));
+    if (raw === undefined) {
+        return { skip: `not-a-bot-thread: comment ${commentId} is not in a review thread of this PR` };
+    }
+    const thread = prepared.state.threads.find((t) => t.id === raw.id);
+    if (thread === undefined) {
+        return { skip: `not-a-bot-thread: thread ${raw.id} was not opened by the bot` };
+    }
+    if (thread.status === 'RESOLVED' || thread.status === 'ESCALATED') {
+        return {
+            skip: `thread-closed: thread ${thread.id} is ${thread.status}; the bot does not answer there`
+        };
+    }
+    const reply = raw.comments.find((c) => c.id === commentId);
+    const counted = thread.developer_replies.some((r) => r.timestamp === reply?.createdAt && r.author === reply?.author?.login);
+    if (!counted)
+        return { skip: notTheDeveloper(reply?.author?.login ?? 'ghost') };
+    if (thread.last_word !== 'developer') {
+        return {
+            skip: `already-answered: the bot spoke after comment ${commentId} in thread ${thread.id}`
+        };
+    }
+    return { thread };
+}
+
+;// CONCATENATED MODULE: ./src/review/run/acknowledge-trigger.ts
+
+/** The comment to react to, or undefined when this run answers none. */
+function commentToAcknowledge(prepared, request) {
+    const id = request.commentId;
+    if (id === undefined)
+        return undefined;
+    if (request.trigger === 'mention')
+        return { kind: 'issue', id };
+    if (request.trigger !== 'reply' || request.replyBy === 'bystander')
+        return undefined;
+    return 'thread' in replyTarget(prepared, id) ? { kind: 'review', id } : undefined;
+}
+async function acknowledgeTrigger(prepared, request, log) {
+    const comment = commentToAcknowledge(prepared, request);
+    if (comment === undefined)
+        return;
+    const result = await prepared.gateway.addEyesReaction(comment);
+    if (result.kind === 'forbidden')
+        log.warning(result.warning);
+    else if (result.kind === 'failed') {
+        log.info(`Could not add 👀 to comment ${comment.id} (${result.reason}); the review goes on.`);
+    }
+    else
+        log.debug(`Added 👀 to comment ${comment.id}.`);
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/config/ignore-globs.ts
+/**
+ * The repository's `ignore` globs: paths whose findings are refused and
+ * whose patches are not inlined. A glob without a slash matches the file
+ * name in any directory, as in .gitignore ("*.snap"); one with a slash
+ * matches from the repository root ("docs/**"). Dot files match too: a
+ * reviewer listing ".github/**" means it.
+ */
+
+
+const OPTIONS = { dot: true, strictBrackets: true };
+/** picomatch's `basename` option also applies to globs with a slash: only set it for the others. */
+function compile(glob) {
+    return picomatch_default()(glob, { ...OPTIONS, basename: !glob.includes('/') });
+}
+/** The most globs and the longest glob a config file may hold. */
+const MAX_IGNORE_GLOBS = 200;
+const MAX_GLOB_CHARS = 300;
+/** Why `glob` cannot be used, or undefined when it can. */
+function globProblem(glob) {
+    if (glob.trim() === '')
+        return 'must not be empty';
+    if (glob.length > MAX_GLOB_CHARS)
+        return `must be at most ${MAX_GLOB_CHARS} characters`;
+    // Paths in a pull request are relative: a leading slash would never match.
+    if (glob.startsWith('/'))
+        return 'must be relative to the repository root (no leading "/")';
+    try {
+        compile(glob);
+    }
+    catch (error) {
+        return `is not a valid glob (${(0,error_message/* getErrorMessage */.u)(error)})`;
+    }
+    return undefined;
+}
+function ignoreMatcher(globs) {
+    const compiled = globs.map((glob) => ({ glob, test: compile(glob) }));
+    return (path) => compiled.find(({ test }) => test(path))?.glob;
+}
+
+;// CONCATENATED MODULE: ./src/core/findings/finding-agreement.ts
 /** The models that raised a finding (none named in a run with one reviewer). */
 function raisers(finding) {
     return finding.reviewers ?? [];
@@ -47478,9 +47598,9 @@ function absorbedNote(absorbed) {
     return `${named.join(', ')} raised it below the threshold (${absorbed.id}): it is one finding, raised by ${named.length + 1} reviewers.`;
 }
 
-;// CONCATENATED MODULE: ./src/core/dedupe.ts
+;// CONCATENATED MODULE: ./src/core/findings/dedupe.ts
 /**
- * Deduplication (seed 002 §4.2): a finding repeats an existing thread, or a
+ * Deduplication, so one issue never gets two comments: a finding repeats an existing thread, or a
  * finding already accepted in this run, when it sits on the same path, on a
  * line within LINE_WINDOW, and its significant words overlap by at least
  * half (Dice coefficient over stop-word-free, lightly normalised words).
@@ -47561,7 +47681,7 @@ function isDuplicate(candidate, existing, view = (item) => item) {
     return best;
 }
 
-;// CONCATENATED MODULE: ./src/core/earlier-findings.ts
+;// CONCATENATED MODULE: ./src/core/findings/earlier-findings.ts
 /**
  * How a new finding relates to the findings of earlier runs (review threads
  * and summary-only records alike), whatever their status. A finding that is
@@ -47598,23 +47718,22 @@ function repeatReason(thread, label) {
             return `Duplicate of ${label} (same file, nearby line, same finding), still ${thread.status}: not staged again.`;
     }
 }
-const view = (thread) => ({
-    path: thread.file,
-    line: thread.line,
-    finding: thread.assessment.finding
-});
+/** A rebuilt thread as dedupe sees it. */
+function threadDedupeItem(thread) {
+    return { path: thread.file, line: thread.line, finding: thread.assessment.finding };
+}
 /**
  * The earlier finding the candidate repeats, or undefined. A match that
  * refuses wins over a regression: when a fixed thread and a still-open one
  * both match, the open one already tracks the problem.
  */
 function matchEarlier(candidate, earlier) {
-    const refusing = isDuplicate(candidate, earlier.filter((t) => !isRegressionCandidate(t)), view);
+    const refusing = isDuplicate(candidate, earlier.filter((t) => !isRegressionCandidate(t)), threadDedupeItem);
     if (refusing !== undefined) {
         const label = earlierLabel(refusing);
         return { kind: 'repeat', label, reason: repeatReason(refusing, label) };
     }
-    const fixed = isDuplicate(candidate, earlier.filter(isRegressionCandidate), view);
+    const fixed = isDuplicate(candidate, earlier.filter(isRegressionCandidate), threadDedupeItem);
     return fixed === undefined
         ? undefined
         : { kind: 'regression', thread: fixed, label: earlierLabel(fixed) };
@@ -47628,7 +47747,7 @@ function regressionNote(thread, staged) {
     return `Regression of ${earlierLabel(thread)} (resolved earlier as fixed): ${when}${home}.`;
 }
 
-;// CONCATENATED MODULE: ./src/core/finding-novelty.ts
+;// CONCATENATED MODULE: ./src/core/findings/finding-novelty.ts
 /**
  * How a submission relates to what the stage and earlier runs hold: a
  * repeat to refuse, agreement with another reviewer's finding, or new
@@ -47701,10 +47820,10 @@ function absorbedReopening(absorbed) {
     return absorbed?.reopens === undefined ? {} : { reopens: absorbed.reopens };
 }
 
-;// CONCATENATED MODULE: ./src/core/scoring.ts
+;// CONCATENATED MODULE: ./src/core/findings/scoring.ts
 /**
- * The scoring policy the tools enforce (seed 002 §3.1, implementation
- * guidance 2, 4, 5 and 6), so filtering does not depend on the model's
+ * The scoring policy the tools enforce (the rubric's implementation
+ * guidance 2, 4, 5 and 6 in prompts/system.md), so filtering does not depend on the model's
  * goodwill. Each decision carries a reason written for the model: the tool
  * sends it back verbatim, so the model knows what happened and why.
  */
@@ -47804,7 +47923,7 @@ function decideScore(request, policy) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/finding-stage.ts
+;// CONCATENATED MODULE: ./src/core/findings/finding-stage.ts
 /**
  * The findings of one run, staged pass by pass and published once after
  * pass 4. The stage enforces the policy the tools promise, whatever the
@@ -47838,18 +47957,9 @@ class FindingStage {
     /** `reviewer`: the model that raised it, when several review (see finding-agreement.ts). */
     submit(pass, input, reviewer) {
         const combines = [...new Set((input.combines ?? []).map((id) => id.trim().toUpperCase()))];
-        const parts = [];
-        for (const id of combines) {
-            const part = this.find(id);
-            const problem = part === undefined || (part.state !== 'staged' && part.state !== 'suppressed')
-                ? `combines: "${id}" is not a staged or suppressed finding of this run (known ids: ${this.liveIds()}).`
-                : ownershipProblem(part, reviewer, 'combine');
-            if (problem !== undefined || part === undefined) {
-                this.rejected += 1;
-                return { kind: 'rejected', reason: problem ?? '' };
-            }
-            parts.push({ id, score: part.score, suppressed: part.state === 'suppressed' });
-        }
+        const parts = this.combinedParts(combines, reviewer);
+        if ('problem' in parts)
+            return this.reject(parts.problem);
         // A merge is checked too (tracked issues are never raised again), but not
         // against the findings it replaces.
         const novelty = noveltyOf(input, {
@@ -47862,22 +47972,51 @@ class FindingStage {
             this.duplicates += 1;
             return novelty;
         }
-        const decision = decideScore({ score: input.score, pass, category: input.category, combines: parts }, this.policy);
-        if (decision.kind === 'rejected') {
-            this.rejected += 1;
-            return { kind: 'rejected', reason: decision.reason };
+        const decision = decideScore({ score: input.score, pass, category: input.category, combines: parts.parts }, this.policy);
+        if (decision.kind === 'rejected')
+            return this.reject(decision.reason);
+        const submission = { pass, input, decision, novelty, combines, reviewer };
+        return this.agreeWithEarlier(submission) ?? this.stage(submission);
+    }
+    reject(reason) {
+        this.rejected += 1;
+        return { kind: 'rejected', reason };
+    }
+    /** The findings a combination replaces, or why one cannot be combined. */
+    combinedParts(combines, reviewer) {
+        const parts = [];
+        for (const id of combines) {
+            const part = this.find(id);
+            const problem = part === undefined || (part.state !== 'staged' && part.state !== 'suppressed')
+                ? `combines: "${id}" is not a staged or suppressed finding of this run (known ids: ${this.liveIds()}).`
+                : ownershipProblem(part, reviewer, 'combine');
+            if (problem !== undefined || part === undefined)
+                return { problem: problem ?? '' };
+            parts.push({ id, score: part.score, suppressed: part.state === 'suppressed' });
         }
-        if (novelty.kind === 'agreement' && reviewer !== undefined) {
-            const target = novelty.finding;
-            // A suppressed finding raised at or above the threshold by another reviewer is theirs now.
-            if (!(target.state === 'suppressed' && decision.kind === 'accepted')) {
-                this.agreements += 1;
-                const reason = addAgreement(target, decision, reviewer);
-                this.combineInto(target.id, combines);
-                const kind = target.state === 'staged' ? 'staged' : 'suppressed';
-                return { kind, id: target.id, score: target.score, reason };
-            }
-        }
+        return { parts };
+    }
+    /**
+     * Another reviewer raised it already: their finding gains this reviewer's
+     * agreement. Undefined when the submission is staged on its own instead.
+     */
+    agreeWithEarlier(submission) {
+        const { novelty, decision, reviewer } = submission;
+        if (novelty.kind !== 'agreement' || reviewer === undefined)
+            return undefined;
+        const target = novelty.finding;
+        // A suppressed finding raised at or above the threshold by another reviewer is theirs now.
+        if (target.state === 'suppressed' && decision.kind === 'accepted')
+            return undefined;
+        this.agreements += 1;
+        const reason = addAgreement(target, decision, reviewer);
+        this.combineInto(target.id, submission.combines);
+        const kind = target.state === 'staged' ? 'staged' : 'suppressed';
+        return { kind, id: target.id, score: target.score, reason };
+    }
+    /** A finding of its own on the stage, staged or suppressed, absorbing one it agrees with. */
+    stage(submission) {
+        const { pass, input, decision, novelty, combines, reviewer } = submission;
         const absorbed = novelty.kind === 'agreement' ? novelty.finding : undefined;
         const reopening = novelty.kind === 'new' ? novelty : absorbedReopening(absorbed);
         const suppressed = decision.kind === 'suppressed';
@@ -48014,266 +48153,9 @@ class FindingStage {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/model-usage.ts
+;// CONCATENATED MODULE: ./src/core/findings/sensitivity.ts
 /**
- * What the model cost, as opencode reported it per assistant message: input
- * and output tokens, and dollars (computed by opencode from the model's price
- * in its config; 0 when no price is known). Plain data, summed over passes.
- */
-const NO_USAGE = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
-/**
- * Dollars are kept to the micro-dollar: sums of per-message floats would
- * otherwise print as 0.30000000000000004 in an output a workflow compares.
- */
-function roundUsd(value) {
-    return Math.round(value * 1_000_000) / 1_000_000;
-}
-function sumUsage(parts) {
-    const total = parts.reduce((sum, part) => ({
-        inputTokens: sum.inputTokens + part.inputTokens,
-        outputTokens: sum.outputTokens + part.outputTokens,
-        costUsd: sum.costUsd + part.costUsd
-    }), NO_USAGE);
-    return { ...total, costUsd: roundUsd(total.costUsd) };
-}
-/** Dollars for people: at least two decimals, more when the amount is small. */
-function formatUsd(value) {
-    if (value === 0)
-        return '$0.00';
-    if (value >= 0.01)
-        return `$${value.toFixed(2)}`;
-    return `$${roundUsd(value).toFixed(6).replace(/0+$/, '')}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/confirmation.ts
-/** The highest score an unconfirmed finding weighs in the verdict: request_changes, never more. */
-const UNCONFIRMED_VERDICT_CAP = 8;
-/** True when the finding's final score calls for confirmation under `minScore`. */
-function needsConfirmation(score, minScore) {
-    return minScore !== 'off' && score >= minScore;
-}
-/**
- * The earlier run's outcome when the finding reopens a thread (or summary
- * record) already confirmed: a regression of a confirmed defect.
- */
-function earlierConfirmation(reopens, earlier) {
-    if (reopens === undefined)
-        return undefined;
-    const thread = earlier.find((t) => t.id === reopens);
-    if (thread?.assessment.confirmation !== 'confirmed')
-        return undefined;
-    return {
-        outcome: 'confirmed',
-        basis: 'earlier-run',
-        note: `reopens ${reopens}, confirmed in an earlier run`
-    };
-}
-/** 'confirmed' or 'refuted' when both answered alike; 'split' otherwise (one missing included). */
-function agreementOf(pair) {
-    if (pair.a === undefined || pair.b === undefined)
-        return 'split';
-    return pair.a.verdict === pair.b.verdict ? pair.a.verdict : 'split';
-}
-/** True when the round calls for the exchange: both answered and they disagree. */
-function needsExchange(pair) {
-    return pair.a !== undefined && pair.b !== undefined && pair.a.verdict !== pair.b.verdict;
-}
-function confirmingTest(...answers) {
-    const found = answers.find((answer) => answer?.verdict === 'confirmed');
-    return found === undefined ? {} : { failingTest: found.failingTest };
-}
-/**
- * The outcome from the first round and, after a split, the exchange round.
- * In the exchange a confirmer that gives no new answer keeps its first one.
- */
-function settleConfirmation(first, exchange) {
-    if (first.a === undefined || first.b === undefined) {
-        const missing = [first.a === undefined ? 'A' : '', first.b === undefined ? 'B' : '']
-            .filter((name) => name !== '')
-            .join(' and ');
-        return {
-            outcome: 'unconfirmed',
-            basis: 'no-answer',
-            ...confirmingTest(first.a, first.b),
-            note: `confirmer ${missing} gave no answer`
-        };
-    }
-    const agreed = agreementOf(first);
-    if (agreed !== 'split') {
-        return {
-            outcome: agreed,
-            basis: 'agreed',
-            ...confirmingTest(first.a, first.b),
-            note: `both confirmers ${agreed} it`
-        };
-    }
-    const second = { a: exchange?.a ?? first.a, b: exchange?.b ?? first.b };
-    const after = agreementOf(second);
-    if (after !== 'split') {
-        return {
-            outcome: after,
-            basis: 'agreed-after-exchange',
-            ...confirmingTest(second.a, second.b, first.a, first.b),
-            note: `both confirmers ${after} it after seeing each other's answer`
-        };
-    }
-    return {
-        outcome: 'unconfirmed',
-        basis: 'split',
-        ...confirmingTest(second.a, second.b),
-        note: 'the confirmers still disagreed after seeing each other\u2019s answer'
-    };
-}
-/**
- * The score a finding weighs in the verdict: a refuted one does not count
- * (undefined), an unconfirmed one at most UNCONFIRMED_VERDICT_CAP; a
- * confirmed one, or one never confirmed (below confirm_min_score, or from
- * before confirmation existed), at its full score.
- */
-function verdictWeight(score, confirmation) {
-    if (confirmation === 'refuted')
-        return undefined;
-    if (confirmation === 'unconfirmed')
-        return Math.min(score, UNCONFIRMED_VERDICT_CAP);
-    return score;
-}
-/** What a published finding's record keeps: its outcome (a refuted one is never published). */
-function recordedConfirmation(confirmation) {
-    const outcome = confirmation?.outcome;
-    return outcome === 'confirmed' || outcome === 'unconfirmed' ? { confirmation: outcome } : {};
-}
-
-;// CONCATENATED MODULE: ./src/core/login.ts
-/**
- * One comparable form for a login: REST says `github-actions[bot]`, GraphQL
- * says `github-actions` for the same App (see GITHUB-FACTS.md).
- */
-function login_normalizeLogin(login) {
-    return login
-        .trim()
-        .toLowerCase()
-        .replace(/\[bot\]$/, '');
-}
-
-;// CONCATENATED MODULE: ./src/core/verdict.ts
-/**
- * The run's verdict, after seed 000 A6 adapted to scores: a human reviewer
- * with authority who requests changes, or a posted finding at 5-8, means
- * request_changes; a posted finding at 9-10 means needs_major_work;
- * otherwise approve.
- *
- * The rules apply in the seed's order: a human CHANGES_REQUESTED decides
- * first (request_changes, the humans are already on it), then the scores.
- * Every rule that fired is still listed in the reasons, so a 9-10 is never
- * hidden from the summary.
- */
-
-/** Associations whose CHANGES_REQUESTED counts: people with a say in the repository. */
-const AUTHORITATIVE_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];
-/**
- * States that set a reviewer's standing. A later COMMENTED review does not
- * lift a CHANGES_REQUESTED on GitHub, and PENDING reviews are not submitted.
- */
-const STANDING_STATES = new Set(['APPROVED', 'CHANGES_REQUESTED', 'DISMISSED']);
-/** Each human reviewer's latest standing review, by normalized login. */
-function latestStandingReviews(reviews) {
-    const latest = new Map();
-    for (const review of reviews) {
-        if (review.author === null || review.author.isBot)
-            continue;
-        if (!STANDING_STATES.has(review.state) || review.submittedAt === null)
-            continue;
-        const login = login_normalizeLogin(review.author.login);
-        const previous = latest.get(login);
-        // ISO timestamps compare as strings; on a tie the later entry (API order) wins.
-        if (previous === undefined || (previous.submittedAt ?? '') <= review.submittedAt) {
-            latest.set(login, review);
-        }
-    }
-    return latest;
-}
-/** Logins of authoritative humans whose standing review is CHANGES_REQUESTED. */
-function humanChangeRequesters(reviews) {
-    return [...latestStandingReviews(reviews).values()]
-        .filter((review) => review.state === 'CHANGES_REQUESTED' &&
-        AUTHORITATIVE_ASSOCIATIONS.includes(review.authorAssociation))
-        .map((review) => `${review.author?.login ?? 'unknown'} (${review.authorAssociation})`);
-}
-function describeScores(scores, band) {
-    const highest = Math.max(...scores);
-    const noun = scores.length === 1 ? 'finding' : 'findings';
-    return `${scores.length} posted ${noun} scored ${band} (highest ${highest})`;
-}
-function decideVerdict(input) {
-    const critical = input.postedScores.filter((score) => score >= 9);
-    const important = input.postedScores.filter((score) => score >= 5 && score <= 8);
-    const requesters = humanChangeRequesters(input.reviews);
-    const reasons = [];
-    if (critical.length > 0)
-        reasons.push(describeScores(critical, '9-10'));
-    if (requesters.length > 0)
-        reasons.push(`changes requested by ${requesters.join(', ')}`);
-    if (important.length > 0)
-        reasons.push(describeScores(important, '5-8'));
-    if (requesters.length > 0)
-        return { verdict: 'request_changes', reasons };
-    if (critical.length > 0)
-        return { verdict: 'needs_major_work', reasons };
-    if (reasons.length > 0)
-        return { verdict: 'request_changes', reasons };
-    return {
-        verdict: 'approve',
-        reasons: [
-            'no posted finding scored 5 or more and no owner, member or collaborator requested changes'
-        ]
-    };
-}
-
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/config/ignore-globs.ts
-/**
- * The repository's `ignore` globs: paths whose findings are refused and
- * whose patches are not inlined. A glob without a slash matches the file
- * name in any directory, as in .gitignore ("*.snap"); one with a slash
- * matches from the repository root ("docs/**"). Dot files match too: a
- * reviewer listing ".github/**" means it.
- */
-
-const OPTIONS = { dot: true, strictBrackets: true };
-/** picomatch's `basename` option also applies to globs with a slash: only set it for the others. */
-function compile(glob) {
-    return picomatch_default()(glob, { ...OPTIONS, basename: !glob.includes('/') });
-}
-/** The most globs and the longest glob a config file may hold. */
-const MAX_IGNORE_GLOBS = 200;
-const MAX_GLOB_CHARS = 300;
-/** Why `glob` cannot be used, or undefined when it can. */
-function globProblem(glob) {
-    if (glob.trim() === '')
-        return 'must not be empty';
-    if (glob.length > MAX_GLOB_CHARS)
-        return `must be at most ${MAX_GLOB_CHARS} characters`;
-    // Paths in a pull request are relative: a leading slash would never match.
-    if (glob.startsWith('/'))
-        return 'must be relative to the repository root (no leading "/")';
-    try {
-        compile(glob);
-    }
-    catch (error) {
-        return `is not a valid glob (${error instanceof Error ? error.message : String(error)})`;
-    }
-    return undefined;
-}
-function ignoreMatcher(globs) {
-    const compiled = globs.map((glob) => ({ glob, test: compile(glob) }));
-    return (path) => compiled.find(({ test }) => test(path))?.glob;
-}
-
-;// CONCATENATED MODULE: ./src/core/sensitivity.ts
-/**
- * How sensitive the repository's data is (seed 002 §3.1 guidance 4, §3.3),
+ * How sensitive the repository's data is (security rigor scales with it),
  * judged from the BASE branch's package.json and README, never from the PR
  * (a PR must not be able to lower its own security bar). The result drives
  * the +2 security promotion and the sentence stated in pass 3.
@@ -48445,7 +48327,7 @@ function assessSensitivity(metadata) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/diff-budget.ts
+;// CONCATENATED MODULE: ./src/core/diff/diff-budget.ts
 const LOCK_FILES = new Set([
     'package-lock.json',
     'npm-shrinkwrap.json',
@@ -48545,7 +48427,7 @@ function describeFile(file, reason) {
     return `${file.path} (${file.status}${renamed}, +${file.additions}/-${file.deletions}${why})`;
 }
 
-;// CONCATENATED MODULE: ./src/core/file-changes.ts
+;// CONCATENATED MODULE: ./src/core/diff/file-changes.ts
 const HUNK_HEADER = /^@@ .* @@.*$/;
 /**
  * A patch without its hunk headers. The headers hold line numbers (which a
@@ -49787,7 +49669,7 @@ function splitLines(text) {
     return result;
 }
 
-;// CONCATENATED MODULE: ./src/core/interdiff.ts
+;// CONCATENATED MODULE: ./src/core/diff/interdiff.ts
 /**
  * What the pull request itself changed in one file between the last
  * reviewed head O and the current head H. diff(O, H) alone is not that: after
@@ -49806,6 +49688,7 @@ function splitLines(text) {
  * H's, the numbers review comments use.
  */
 
+
 /**
  * Beyond this many changed lines between the two heads, diffing the texts
  * costs more than it saves: the caller shows the whole PR patch instead.
@@ -49821,8 +49704,7 @@ function patchLines(patch, which) {
         parsed = parsePatch(patch);
     }
     catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        throw new Error(`${which} is not a unified diff: ${why}`);
+        throw new Error(`${which} is not a unified diff: ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
     const added = new Set();
     const deleted = new Set();
@@ -49914,7 +49796,7 @@ function interdiff(input) {
     return formatPatch(patch, OMIT_HEADERS).trimEnd();
 }
 
-;// CONCATENATED MODULE: ./src/review/change-since.ts
+;// CONCATENATED MODULE: ./src/review/scope/change-since.ts
 /**
  * What pass 1 reviews on a run after an earlier review: the whole pull
  * request (full), or only what the PR itself changed since the last reviewed
@@ -50018,7 +49900,7 @@ async function narrowFile(file, heads) {
         patch = interdiff({ ...texts, oldPatch: before.patch, newPatch: after.patch });
     }
     catch (error) {
-        const note = `no interdiff: ${getErrorMessage(error)}`;
+        const note = `no interdiff: ${(0,error_message/* getErrorMessage */.u)(error)}`;
         return { ...wholePatch(after, 'changed', note), ...renamed };
     }
     if (patch === undefined) {
@@ -50041,23 +49923,23 @@ async function readBoth(before, after, heads) {
         if (file.status === 'removed')
             return '';
         try {
-            return (await heads.gateway.readFile(file.path, ref)) ?? new Error('not found');
+            return (await heads.gateway.readFile(file.path, ref)) ?? { unread: 'not found' };
         }
         catch (error) {
-            return error instanceof Error ? error : new Error(String(error));
+            return { unread: (0,error_message/* getErrorMessage */.u)(error) };
         }
     };
     const [oldText, newText] = await Promise.all([read(before, heads.from), read(after, heads.to)]);
-    if (oldText instanceof Error) {
-        return `its version at ${heads.from} could not be read (${oldText.message})`;
+    if (typeof oldText !== 'string') {
+        return `its version at ${heads.from} could not be read (${oldText.unread})`;
     }
-    if (newText instanceof Error) {
-        return `its version at ${heads.to} could not be read (${newText.message})`;
+    if (typeof newText !== 'string') {
+        return `its version at ${heads.to} could not be read (${newText.unread})`;
     }
     return { oldText, newText };
 }
 
-;// CONCATENATED MODULE: ./src/core/checkout-head.ts
+;// CONCATENATED MODULE: ./src/core/pull-request/checkout-head.ts
 /**
  * The agent reads the code in the workspace, and its findings are posted on
  * the pull request's head: both must be the same commit, or the review
@@ -50079,7 +49961,7 @@ function checkoutProblem(checkout, prHeadSha) {
     return `the checkout is ${checkout.sha}, the pull request head is ${prHeadSha}: ${HEAD_REF_FIX}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/marker.ts
+;// CONCATENATED MODULE: ./src/core/names/marker.ts
 /** Hidden marker carried by every comment the bot writes. */
 const BOT_MARKER = '<!-- review-my-code-bot -->';
 
@@ -50100,14 +49982,73 @@ function iso_duration(params) {
     return core._isoDuration(ZodISODuration, params);
 }
 
-;// CONCATENATED MODULE: ./src/core/rmcoc.ts
+;// CONCATENATED MODULE: ./src/core/errors/zod-issues.ts
+const PREVIEW_LIMIT = 80;
+/** `assessment.score`, `items[2].name`; `root` for the value itself. */
+function issueField(path, root = '(input)') {
+    if (path.length === 0)
+        return root;
+    return path
+        .map((key, index) => typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)
+        .join('');
+}
+function valueAt(input, path) {
+    let value = input;
+    for (const key of path) {
+        if (value === null || typeof value !== 'object')
+            return undefined;
+        value = value[key];
+    }
+    return value;
+}
+/** A short, JSON-like rendering of a received value; `nothing` for undefined. */
+function previewValue(value) {
+    if (value === undefined)
+        return 'nothing';
+    let text;
+    try {
+        text = JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        text = String(value);
+    }
+    return text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}\u2026` : text;
+}
+/** `expected number; received "three"`: what the issue wanted and what the input held there. */
+function expectedAndReceived(issue, input) {
+    const value = valueAt(input, issue.path);
+    if (issue.code === 'invalid_type') {
+        // zod's own message repeats the type of what was received; say it once, with the value.
+        const received = value === undefined ? 'nothing (the field is missing)' : previewValue(value);
+        return `expected ${issue.expected}; received ${received}`;
+    }
+    return `${issue.message}; received ${previewValue(value)}`;
+}
+/** One issue as one line, worded as `format.style` says. */
+function formatZodIssue(issue, input, format = {}) {
+    const style = format.style ?? 'received';
+    if (style === 'sentence')
+        return issue.message;
+    const field = issueField(issue.path, format.root);
+    if (style === 'withheld')
+        return `${field}: ${issue.message}`;
+    return `${field}: ${expectedAndReceived(issue, input)}`;
+}
+/** One line per issue of a failed parse of `input`, in zod's order. */
+function zod_issues_formatZodIssues(issues, input, format = {}) {
+    return issues.map((issue) => formatZodIssue(issue, input, format));
+}
+
+;// CONCATENATED MODULE: ./src/core/memory/rmcoc.ts
 /**
  * The `rmcoc` block: the bot's memory, embedded in every comment it writes
- * (seed 002 §4.2 "Comment Format Requirements"). One zod schema defines it;
+ * (a comment without a valid block is not the bot's). One zod schema defines it;
  * formatting and parsing round-trip. Parsing never throws: anything that is
  * not a valid block comes back as `{ ok: false, reason, detail }` so callers
  * can debug-log why a comment was ignored.
  */
+
+
 
 
 /**
@@ -50245,7 +50186,7 @@ const summaryBlock = object({
 });
 /**
  * The block schema. A block without `kind` is a finding: that is the form
- * seed 002 shows (`finding`, `assessment`, `score` only).
+ * the model writes in its tool calls (`finding`, `assessment`, `score` only).
  */
 const rmcocBlockSchema = preprocess((value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !('kind' in value)
     ? { ...value, kind: 'finding' }
@@ -50255,10 +50196,9 @@ const RMCOC_FENCE = /^```rmcoc[ \t]*\r?\n([\s\S]*?)\r?\n```[ \t]*$/gm;
 function utf8Bytes(text) {
     return new TextEncoder().encode(text).length;
 }
-function describeIssues(error) {
-    return error.issues
-        .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(block)'}: ${issue.message}`)
-        .join('; ');
+/** Every problem of a block that is not valid, e.g. `counts.posted: expected number; received "3"`. */
+function describeIssues(error, block) {
+    return zod_issues_formatZodIssues(error.issues, block, { root: '(block)' }).join('; ');
 }
 /**
  * Reads the rmcoc block of a comment body. The LAST fenced block counts: the
@@ -50285,12 +50225,12 @@ function parseRmcoc(body) {
         json = JSON.parse(raw);
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return { ok: false, reason: 'malformed-json', detail: `rmcoc block is not JSON: ${message}` };
+        const detail = `rmcoc block is not JSON: ${(0,error_message/* getErrorMessage */.u)(error)}`;
+        return { ok: false, reason: 'malformed-json', detail };
     }
     const parsed = rmcocBlockSchema.safeParse(json);
     if (!parsed.success) {
-        return { ok: false, reason: 'invalid-schema', detail: describeIssues(parsed.error) };
+        return { ok: false, reason: 'invalid-schema', detail: describeIssues(parsed.error, json) };
     }
     return { ok: true, block: parsed.data };
 }
@@ -50331,7 +50271,7 @@ class RmcocFormatError extends Error {
 }
 /**
  * A bot comment: human-readable body, `---`, the fenced rmcoc block, and the
- * hidden marker. Resolutions and escalations get the seed's heading on top
+ * hidden marker. Resolutions and escalations get RESOLVED_HEADING / ESCALATED_HEADING on top
  * when the body does not already carry it. Throws RmcocFormatError when the
  * block is invalid or too large: the tool layer validates its arguments
  * first, so this is a programming error, not input to recover from.
@@ -50339,7 +50279,7 @@ class RmcocFormatError extends Error {
 function formatBotComment(body, block) {
     const parsed = rmcocBlockSchema.safeParse(block);
     if (!parsed.success) {
-        throw new RmcocFormatError(`invalid rmcoc block: ${describeIssues(parsed.error)}`);
+        throw new RmcocFormatError(`invalid rmcoc block: ${describeIssues(parsed.error, block)}`);
     }
     const json = JSON.stringify(parsed.data, null, 2);
     const bytes = utf8Bytes(json);
@@ -50356,7 +50296,7 @@ function formatBotComment(body, block) {
     return [...parts, '```rmcoc\n' + json + '\n```', BOT_MARKER].join('\n\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/hidden-characters.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/hidden-characters.ts
 /**
  * Characters that do not show on GitHub but still travel with the text:
  * zero-width and joiner characters, bidi marks, embeddings, overrides and
@@ -50402,7 +50342,7 @@ function stripHiddenCharacters(text) {
         .replace(STRAY_SELECTOR, '');
 }
 
-;// CONCATENATED MODULE: ./src/core/markdown-fences.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-fences.ts
 /**
  * Splits markdown into the fenced code blocks the sanitizer may trust as code
  * and the text around them.
@@ -50556,7 +50496,7 @@ function longestRun(text, char) {
     return longest;
 }
 
-;// CONCATENATED MODULE: ./src/core/autolink-literals.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/autolink-literals.ts
 /**
  * GitHub links bare URLs (`https://…`, `http://…`, `www.…`) and e-mail
  * addresses in text itself (GFM's autolink literals), which the sanitizer's
@@ -50677,7 +50617,7 @@ function emailAt(text, at, floor) {
     return domainEnd(text, at + 1);
 }
 
-;// CONCATENATED MODULE: ./src/core/mentions.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/mentions.ts
 /**
  * Defusing @-mentions. GitHub finds mentions in the rendered text, after
  * markdown and character references are decoded: `_@user_`, `&#64;user`,
@@ -50748,7 +50688,7 @@ function insertWordJoiners(text, positions) {
     return parts.join('');
 }
 
-;// CONCATENATED MODULE: ./src/core/text-edits.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/text-edits.ts
 /**
  * Edits planned on one version of a text and applied together, so every
  * position refers to the text as it was parsed.
@@ -50788,7 +50728,7 @@ function lineStarts(text) {
     return starts;
 }
 
-;// CONCATENATED MODULE: ./src/core/html-guard.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/html-guard.ts
 /**
  * Raw HTML in an outgoing comment. GitHub passes it through its own HTML
  * sanitizer, which still lets through what matters here: `<img>`,
@@ -50904,7 +50844,7 @@ function htmlBlockEdits(text, starts, first, end) {
     return edits;
 }
 
-;// CONCATENATED MODULE: ./src/core/inline-align.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/inline-align.ts
 /**
  * Where an inline token's content sits in the source. The parser builds the
  * content of a paragraph, heading or table cell from its lines with the
@@ -51002,7 +50942,7 @@ function sourceOffset(places, at) {
     return place.source + Math.max(0, at - place.content - place.lead);
 }
 
-;// CONCATENATED MODULE: ./src/core/image-beacons.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/image-beacons.ts
 /**
  * Markdown images in an outgoing comment. GitHub's image proxy fetches each
  * image the first time the comment is shown, so an image on another host is
@@ -51031,7 +50971,7 @@ function plainAltText(alt) {
     return (line === '' ? NO_ALT : line).replace(/[!-/:-@[-`{-~]/g, '\\$&');
 }
 
-;// CONCATENATED MODULE: ./src/core/markdown-inline.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-inline.ts
 
 
 
@@ -59591,7 +59531,7 @@ MarkdownIt.prototype.renderInline = function (src, env) {
 ;// CONCATENATED MODULE: ./node_modules/markdown-it/index.mjs
 
 
-;// CONCATENATED MODULE: ./src/core/markdown-parse.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-parse.ts
 /**
  * The markdown parser the sanitizer reads comments with: markdown-it, a
  * CommonMark parser with GitHub's tables and strikethrough, raw HTML on (as
@@ -59664,7 +59604,7 @@ function parseMarkdown(text) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/markdown-walk.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-walk.ts
 /**
  * The line bookkeeping of one reading (markdown-plan.ts): which lines a
  * block the parser read accounts for, and which are of unknown context —
@@ -59794,7 +59734,7 @@ function finalEdits(walk) {
     return edits;
 }
 
-;// CONCATENATED MODULE: ./src/core/markdown-tables.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-tables.ts
 /**
  * Tables in one reading (markdown-plan.ts). The parser gives cells no lines
  * of their own, so a row's cells are placed one after the other in the row
@@ -59847,7 +59787,7 @@ function endRow(walk, row) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/markdown-plan.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-plan.ts
 
 
 
@@ -59933,7 +59873,7 @@ function planMarkdown(text) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/markdown-guard.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-guard.ts
 /**
  * Makes markdown safe to post: read and plan (markdown-plan.ts); while the
  * plan holds edits that can change how the text parses, apply those alone
@@ -59966,7 +59906,7 @@ function guardMarkdown(text) {
     return { text: asCodeBlock(current), openFence: undefined };
 }
 
-;// CONCATENATED MODULE: ./src/core/secret-rule.ts
+;// CONCATENATED MODULE: ./src/core/secrets/secret-rule.ts
 /**
  * One secret rule: a family name and the regular-expression source of its
  * shape. Rules are data; compileRule adds the token boundaries they all share.
@@ -60008,7 +59948,7 @@ function matchRanges({ regex }, text) {
     return ranges;
 }
 
-;// CONCATENATED MODULE: ./src/core/secret-rules-dev.ts
+;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-dev.ts
 /**
  * Tokens of code hosts, package registries, CI/CD and developer platforms that
  * name themselves by a fixed prefix. One line per family; the comment names
@@ -60131,7 +60071,7 @@ const DEV_PLATFORM_TOKENS = [
     ['OpenShift token', String.raw `sha256~[A-Za-z0-9_-]{43}`]
 ];
 
-;// CONCATENATED MODULE: ./src/core/secret-rules-services.ts
+;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-services.ts
 /**
  * Keys of cloud providers, AI APIs and SaaS (messaging, payments, commerce)
  * that name themselves by a fixed prefix or shape. One line per family; the
@@ -60253,7 +60193,7 @@ const SERVICE_TOKENS = [
     ['42 client secret', String.raw `s-s4t2(?:ud|af)-[a-fA-F0-9]{64}`]
 ];
 
-;// CONCATENATED MODULE: ./src/core/secret-rules-shapes.ts
+;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-shapes.ts
 /**
  * Secrets recognised by their structure rather than a vendor prefix: key
  * blocks, signed tokens, credentials inside URLs and connection strings, and
@@ -60308,7 +60248,7 @@ const SHAPED_SECRETS = [
     ]
 ];
 
-;// CONCATENATED MODULE: ./src/core/secret-view.ts
+;// CONCATENATED MODULE: ./src/core/secrets/secret-view.ts
 /**
  * The text as a reader sees it, for secret matching. A token can be split by
  * what does not show once GitHub renders the comment — zero-width and other
@@ -60462,7 +60402,7 @@ function replaceSpans(original, spans, replacement) {
     return out.join('');
 }
 
-;// CONCATENATED MODULE: ./src/core/secret-patterns.ts
+;// CONCATENATED MODULE: ./src/core/secrets/secret-patterns.ts
 /**
  * Secret redaction (security invariant 4). Known token formats are matched by
  * shape; the run's own secrets are matched by exact value, because a model
@@ -60533,7 +60473,7 @@ function containsSecret(text, secrets = []) {
     return secretSpans(text, secrets).length > 0;
 }
 
-;// CONCATENATED MODULE: ./src/core/sanitize-lines.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/sanitize-lines.ts
 /**
  * The sanitizer's rules that hold line by line, whatever the markdown
  * structure: they run before the text is parsed, so the parse sees their
@@ -60661,7 +60601,7 @@ function cutAt(text, length) {
     return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
 }
 
-;// CONCATENATED MODULE: ./src/core/sanitize.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/sanitize.ts
 /**
  * Every body the action posts goes through here (security invariant 4):
  * hidden characters dropped, secrets → [REDACTED], raw diffs → [DIFF
@@ -60790,7 +60730,7 @@ function sanitizeComment(input) {
     return body;
 }
 
-;// CONCATENATED MODULE: ./src/core/summary-text.ts
+;// CONCATENATED MODULE: ./src/core/summary/summary-text.ts
 /**
  * Small helpers for untrusted text in the summary: shortening, quoting and
  * one-line rendering. Model text is always quoted or kept on one list line,
@@ -60835,7 +60775,7 @@ function shortSha(sha, length = 7) {
 }
 const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-;// CONCATENATED MODULE: ./src/core/run-scope.ts
+;// CONCATENATED MODULE: ./src/core/summary/run-scope.ts
 /**
  * What a run reviewed: the whole PR, or only what changed since the head the
  * last run reviewed. Shown under the verdict, so a reader knows whether an
@@ -60853,7 +60793,7 @@ function scopeLine(scope) {
     return `Incremental review of the changes since ${since} (${plural(scope.changedFiles, 'file')} changed, ${scope.unchangedFiles} unchanged).`;
 }
 
-;// CONCATENATED MODULE: ./src/core/summary-findings-budget.ts
+;// CONCATENATED MODULE: ./src/core/summary/summary-findings-budget.ts
 
 /** The most this section takes, however much room the comment has. */
 const IN_SUMMARY_CHARS = 36_000;
@@ -60913,7 +60853,7 @@ function inSummaryEntries(findings, budget = IN_SUMMARY_CHARS) {
     return findings.flatMap((f, i) => [...(heads[i] ?? []), quoteWithin(f.assessment, perAssessment)]);
 }
 
-;// CONCATENATED MODULE: ./src/core/summary-sections.ts
+;// CONCATENATED MODULE: ./src/core/summary/summary-sections.ts
 /**
  * The markdown of one run: verdict and scope, notices, findings, earlier
  * threads, pass summaries, in that order. The findings (each counted as
@@ -61050,7 +60990,7 @@ function composeRunText(input, room) {
     ].join('\n\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/summary-history.ts
+;// CONCATENATED MODULE: ./src/core/summary/summary-history.ts
 /**
  * Reading the earlier runs out of the previous summary comment, so the one
  * summary comment per PR can fold them under the new run.
@@ -61228,7 +61168,7 @@ function readEarlierRuns(previousBody, secrets = []) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/summary-fold.ts
+;// CONCATENATED MODULE: ./src/core/summary/summary-fold.ts
 /**
  * The earlier runs, folded under the new run in the one summary comment:
  * one `<details>` for all of them, newest first, each run in its own
@@ -61307,7 +61247,7 @@ function withHistory(current, earlier, fits) {
     return current;
 }
 
-;// CONCATENATED MODULE: ./src/core/summary-record.ts
+;// CONCATENATED MODULE: ./src/core/summary/run-record-block.ts
 /**
  * The run record: the summary rmcoc block (head and base reviewed, when,
  * full or incremental, counts, and the summary-only findings with their
@@ -61408,7 +61348,7 @@ function baseBlock(input) {
  * formatBotComment refuses only when even that is over RMCOC_MAX_BYTES
  * (hundreds of records with very long paths).
  */
-function summary_record_summaryBlock(input, secrets = [], maxBytes = RMCOC_MAX_BYTES) {
+function run_record_block_summaryBlock(input, secrets = [], maxBytes = RMCOC_MAX_BYTES) {
     const base = baseBlock(input);
     if (input.records === undefined)
         return base;
@@ -61424,7 +61364,7 @@ function summary_record_summaryBlock(input, secrets = [], maxBytes = RMCOC_MAX_B
     return block;
 }
 
-;// CONCATENATED MODULE: ./src/core/summary.ts
+;// CONCATENATED MODULE: ./src/core/summary/summary.ts
 /**
  * The PR's one summary comment, edited in place run after run: this run on
  * top (verdict, scope, what happened to findings and threads, the passes'
@@ -61474,7 +61414,7 @@ const NO_HISTORY = { runs: [], dropped: 0 };
  * pass-summary tail only.
  */
 function composeSummaryComment(input, secrets = [], previousBody) {
-    const block = summary_record_summaryBlock(input, secrets, MAX_COMMENT_CHARS - requiredRunChars(input) - FRAME_CHARS);
+    const block = run_record_block_summaryBlock(input, secrets, MAX_COMMENT_CHARS - requiredRunChars(input) - FRAME_CHARS);
     const compose = (text) => formatBotComment(text, block);
     const room = MAX_COMMENT_CHARS - (compose('x').length - 1);
     const line = runLine({
@@ -61502,7 +61442,15 @@ function composeFailureComment(reason, runUrl, secrets = []) {
     return sanitizeComment({ text, secrets, compose: (t) => `${t}\n\n${BOT_MARKER}` });
 }
 
-;// CONCATENATED MODULE: ./src/review/review-failed.ts
+;// CONCATENATED MODULE: ./src/review/preparation/review-failure.ts
+/**
+ * A review that cannot complete. `ReviewFailedError` fails the step with what
+ * was published so far; `failReview` first says so on the PR (with the run
+ * link). The failure comment carries no run record, so the next run does not
+ * take this head as reviewed.
+ */
+
+
 class ReviewFailedError extends Error {
     outcome;
     name = 'ReviewFailedError';
@@ -61513,27 +61461,17 @@ class ReviewFailedError extends Error {
         this.outcome = outcome;
     }
 }
-
-;// CONCATENATED MODULE: ./src/review/review-failure.ts
-/**
- * The review cannot complete: say so on the PR (with the run link), then
- * fail the step. The failure comment carries no run record, so the next run
- * does not take this head as reviewed.
- */
-
-
-
 async function failReview(gateway, deps, reason) {
     try {
         await gateway.postIssueComment(composeFailureComment(reason, deps.runUrl, deps.secrets));
     }
     catch (error) {
-        deps.log.warning(`Could not post the failure comment: ${getErrorMessage(error)}`);
+        deps.log.warning(`Could not post the failure comment: ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
     throw new ReviewFailedError(`Review failed: ${reason}`);
 }
 
-;// CONCATENATED MODULE: ./src/review/checkout-guard.ts
+;// CONCATENATED MODULE: ./src/review/preparation/checkout-guard.ts
 /**
  * Before any model request: the workspace the agent reads must be the head
  * the review is posted on (see core/checkout-head.ts). Otherwise the run
@@ -61548,7 +61486,7 @@ async function problemOf(prepared, deps) {
         return checkoutProblem(await deps.checkoutHead(), headSha);
     }
     catch (error) {
-        return `the checkout's HEAD could not be read, so nothing shows it is the pull request head ${headSha}: ${getErrorMessage(error)}`;
+        return `the checkout's HEAD could not be read, so nothing shows it is the pull request head ${headSha}: ${(0,error_message/* getErrorMessage */.u)(error)}`;
     }
 }
 /** Resolves when the checkout is the PR head; otherwise reports the failure and throws. */
@@ -61558,7 +61496,105 @@ async function ensureCheckoutIsHead(prepared, deps) {
         await failReview(prepared.gateway, deps, problem);
 }
 
-;// CONCATENATED MODULE: ./src/core/hidden-markup.ts
+;// CONCATENATED MODULE: ./src/core/findings/confirmation.ts
+/** The highest score an unconfirmed finding weighs in the verdict: request_changes, never more. */
+const UNCONFIRMED_VERDICT_CAP = 8;
+/** True when the finding's final score calls for confirmation under `minScore`. */
+function needsConfirmation(score, minScore) {
+    return minScore !== 'off' && score >= minScore;
+}
+/**
+ * The earlier run's outcome when the finding reopens a thread (or summary
+ * record) already confirmed: a regression of a confirmed defect.
+ */
+function earlierConfirmation(reopens, earlier) {
+    if (reopens === undefined)
+        return undefined;
+    const thread = earlier.find((t) => t.id === reopens);
+    if (thread?.assessment.confirmation !== 'confirmed')
+        return undefined;
+    return {
+        outcome: 'confirmed',
+        basis: 'earlier-run',
+        note: `reopens ${reopens}, confirmed in an earlier run`
+    };
+}
+/** 'confirmed' or 'refuted' when both answered alike; 'split' otherwise (one missing included). */
+function agreementOf(pair) {
+    if (pair.a === undefined || pair.b === undefined)
+        return 'split';
+    return pair.a.verdict === pair.b.verdict ? pair.a.verdict : 'split';
+}
+/** True when the round calls for the exchange: both answered and they disagree. */
+function needsExchange(pair) {
+    return pair.a !== undefined && pair.b !== undefined && pair.a.verdict !== pair.b.verdict;
+}
+function confirmingTest(...answers) {
+    const found = answers.find((answer) => answer?.verdict === 'confirmed');
+    return found === undefined ? {} : { failingTest: found.failingTest };
+}
+/**
+ * The outcome from the first round and, after a split, the exchange round.
+ * In the exchange a confirmer that gives no new answer keeps its first one.
+ */
+function settleConfirmation(first, exchange) {
+    if (first.a === undefined || first.b === undefined) {
+        const missing = [first.a === undefined ? 'A' : '', first.b === undefined ? 'B' : '']
+            .filter((name) => name !== '')
+            .join(' and ');
+        return {
+            outcome: 'unconfirmed',
+            basis: 'no-answer',
+            ...confirmingTest(first.a, first.b),
+            note: `confirmer ${missing} gave no answer`
+        };
+    }
+    const agreed = agreementOf(first);
+    if (agreed !== 'split') {
+        return {
+            outcome: agreed,
+            basis: 'agreed',
+            ...confirmingTest(first.a, first.b),
+            note: `both confirmers ${agreed} it`
+        };
+    }
+    const second = { a: exchange?.a ?? first.a, b: exchange?.b ?? first.b };
+    const after = agreementOf(second);
+    if (after !== 'split') {
+        return {
+            outcome: after,
+            basis: 'agreed-after-exchange',
+            ...confirmingTest(second.a, second.b, first.a, first.b),
+            note: `both confirmers ${after} it after seeing each other's answer`
+        };
+    }
+    return {
+        outcome: 'unconfirmed',
+        basis: 'split',
+        ...confirmingTest(second.a, second.b),
+        note: 'the confirmers still disagreed after seeing each other\u2019s answer'
+    };
+}
+/**
+ * The score a finding weighs in the verdict: a refuted one does not count
+ * (undefined), an unconfirmed one at most UNCONFIRMED_VERDICT_CAP; a
+ * confirmed one, or one never confirmed (below confirm_min_score, or from
+ * before confirmation existed), at its full score.
+ */
+function verdictWeight(score, confirmation) {
+    if (confirmation === 'refuted')
+        return undefined;
+    if (confirmation === 'unconfirmed')
+        return Math.min(score, UNCONFIRMED_VERDICT_CAP);
+    return score;
+}
+/** What a published finding's record keeps: its outcome (a refuted one is never published). */
+function recordedConfirmation(confirmation) {
+    const outcome = confirmation?.outcome;
+    return outcome === 'confirmed' || outcome === 'unconfirmed' ? { confirmation: outcome } : {};
+}
+
+;// CONCATENATED MODULE: ./src/core/text-safety/hidden-markup.ts
 /**
  * Markup that GitHub renders without showing its text: the alt text of an
  * image (the picture is shown instead), a link's title (a hover tooltip) and
@@ -61590,7 +61626,7 @@ function stripHiddenMarkup(text) {
         .replace(START_TAG, (_whole, tag, attributes) => `<${tag}${attributes === undefined ? '' : keepVisibleAttributes(attributes)}>`);
 }
 
-;// CONCATENATED MODULE: ./src/core/untrusted-text.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/untrusted-text.ts
 /**
  * Text the PR's author (or anyone commenting) controls reaches the model only
  * as fenced data: PR title and body, comments, AGENTS.md, the diff. Before
@@ -61662,7 +61698,7 @@ function fenceUntrusted(block) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/review/prompt-template.ts
+;// CONCATENATED MODULE: ./src/review/prompts/prompt-template.ts
 /**
  * Fills `{{name}}` slots in the prompt markdown. Strict on purpose: a slot
  * without a value, a value without a slot, or a malformed slot is an error,
@@ -61709,7 +61745,7 @@ function fillTemplate(name, text, values, toolNames) {
         : (values[slot] ?? ''));
 }
 
-;// CONCATENATED MODULE: ./src/review/prompt-texts.generated.ts
+;// CONCATENATED MODULE: ./src/review/prompts/prompt-texts.generated.ts
 // Generated by scripts/embed-prompts.mjs from prompts/*.md. Do not edit:
 // change the markdown and run `node scripts/embed-prompts.mjs`.
 const PROMPT_TEXTS = {
@@ -61730,14 +61766,14 @@ const PROMPT_TEXTS = {
     'thread-reply': 'A developer replied in one of your review threads. This is not a review pass:\nanswer this one thread, then stop.\n\n{{thread}}\n\nTheir latest reply is the last entry under "developer replies". Decide, in this\norder:\n\n1. They say it is fixed: read the current code with your tools. If the code\n   now fixes the issue, call `{{tool.resolveThread}}` with what fixed it. If it\n   does not, reply with `{{tool.replyToThread}}` (`is_concession` false) and\n   say precisely what is still wrong, with file and line.\n2. They are right (the finding is wrong, or does not apply here): call\n   `{{tool.replyToThread}}` with `is_concession` true and say why in one or two\n   sentences. That also resolves the thread.\n3. Otherwise, reply with `{{tool.replyToThread}}` (`is_concession` false):\n   answer their argument with evidence from the code, briefly. If the tool\n   refuses a further rebuttal, the disagreement goes to the human reviewers:\n   leave it.\n\nOne reply or one resolution, nothing else: do not post new findings and do not\ncall `{{tool.submitPassResults}}`.\n'
 };
 
-;// CONCATENATED MODULE: ./src/core/tool-names.ts
+;// CONCATENATED MODULE: ./src/core/names/tool-names.ts
 /**
  * The names of the tools the action serves to the agent, in ONE place, so the
  * prompts, the OpenCode permission allowlist and the bridge cannot drift.
  *
  * OpenCode exposes a tool `t` of a remote MCP server `s` to the model as
  * `s_t` (verified against opencode 1.18.33). The bridge therefore serves two
- * MCP servers so the model sees exactly the names of the design document:
+ * MCP servers so the model sees exactly the names the prompts and tool signatures use:
  * `github_*` for the GitHub interaction tools, `submit_pass_results` for
  * the workflow tool and `submit_confirmation` for the confirmation sessions.
  */
@@ -61767,7 +61803,7 @@ const TOOL_NAMES = Object.fromEntries(Object.keys(BRIDGE_TOOLS).map((key) => [ke
 /** Every model-visible name of our tools, for the permission allowlist. */
 const ALL_TOOL_NAMES = Object.values(TOOL_NAMES);
 
-;// CONCATENATED MODULE: ./src/review/prompt-sections.ts
+;// CONCATENATED MODULE: ./src/review/prompts/prompt-sections.ts
 /**
  * Renders the variable parts of the pass prompts. Anything that came from the
  * pull request, its comments or the model's own earlier output goes through
@@ -61948,7 +61984,7 @@ function renderEarlierSummaries(summaries, last) {
         .join('\n\n');
 }
 
-;// CONCATENATED MODULE: ./src/review/scope-sections.ts
+;// CONCATENATED MODULE: ./src/review/prompts/scope-sections.ts
 /**
  * Renders the review scope into the pass prompts: a full review gets the
  * whole diff and one line saying why it is full; an incremental review gets
@@ -62046,7 +62082,7 @@ function fileLine(file, scoped, listed) {
     return `${described}: ${status}${renamed}${whole}${note}`;
 }
 
-;// CONCATENATED MODULE: ./src/review/prompts.ts
+;// CONCATENATED MODULE: ./src/review/prompts/prompts.ts
 
 
 
@@ -62159,7 +62195,7 @@ function buildThreadsNudge(passNumber, threads) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/review/confirmation-prompts.ts
+;// CONCATENATED MODULE: ./src/review/confirmation/confirmation-prompts.ts
 
 
 
@@ -62229,7 +62265,7 @@ function diffChars(oldStr, newStr, options) {
     return characterDiff.diff(oldStr, newStr, options);
 }
 
-;// CONCATENATED MODULE: ./src/review/file-patches.ts
+;// CONCATENATED MODULE: ./src/review/tools/file-patches.ts
 /**
  * `github_get_file_patch`: any file's whole patch in the pull request. An
  * incremental pass 1 inlines only what changed since the last review; this
@@ -62275,7 +62311,7 @@ function editDistance(a, b) {
         .reduce((sum, change) => sum + change.value.length, 0);
 }
 
-;// CONCATENATED MODULE: ./src/review/confirmation-tools.ts
+;// CONCATENATED MODULE: ./src/review/confirmation/confirmation-tools.ts
 
 
 class ConfirmationTools {
@@ -62341,7 +62377,7 @@ class ConfirmationTools {
     }
 }
 
-;// CONCATENATED MODULE: ./src/review/confirmer-pair.ts
+;// CONCATENATED MODULE: ./src/review/confirmation/confirmer-pair.ts
 
 
 
@@ -62382,7 +62418,7 @@ async function startConfirmers(deps, files, model) {
         if (result.status === 'fulfilled')
             await result.value.stop().catch(() => undefined);
         else
-            reasons.push(`confirmer ${names[i]} could not start: ${getErrorMessage(result.reason)}`);
+            reasons.push(`confirmer ${names[i]} could not start: ${(0,error_message/* getErrorMessage */.u)(result.reason)}`);
     }
     return { ok: false, reason: reasons.join('; ') };
 }
@@ -62421,13 +62457,13 @@ async function askConfirmer(confirmer, text, deadlineMs, account, nudge) {
     catch (error) {
         return {
             answer: undefined,
-            failure: `the session failed: ${getErrorMessage(error)}`,
+            failure: `the session failed: ${(0,error_message/* getErrorMessage */.u)(error)}`,
             fatal: true
         };
     }
 }
 
-;// CONCATENATED MODULE: ./src/review/confirm-findings.ts
+;// CONCATENATED MODULE: ./src/review/confirmation/confirm-findings.ts
 
 
 
@@ -62548,7 +62584,7 @@ function pairOf(results) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/check-annotations.ts
+;// CONCATENATED MODULE: ./src/core/reports/check-annotations.ts
 /**
  * The findings of a run as check-run annotations: each finding published on
  * a file of the PR (on a line, or at file level on the line it names) is
@@ -62633,7 +62669,50 @@ function publishedAnnotations(posted, staged, secrets = []) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/bot-comments.ts
+;// CONCATENATED MODULE: ./src/core/reports/model-usage.ts
+/**
+ * What the model cost, as opencode reported it per assistant message: input
+ * and output tokens, and dollars (computed by opencode from the model's price
+ * in its config; 0 when no price is known). Plain data, summed over passes.
+ */
+const NO_USAGE = { inputTokens: 0, outputTokens: 0, costUsd: 0 };
+/**
+ * Dollars are kept to the micro-dollar: sums of per-message floats would
+ * otherwise print as 0.30000000000000004 in an output a workflow compares.
+ */
+function roundUsd(value) {
+    return Math.round(value * 1_000_000) / 1_000_000;
+}
+function sumUsage(parts) {
+    const total = parts.reduce((sum, part) => ({
+        inputTokens: sum.inputTokens + part.inputTokens,
+        outputTokens: sum.outputTokens + part.outputTokens,
+        costUsd: sum.costUsd + part.costUsd
+    }), NO_USAGE);
+    return { ...total, costUsd: roundUsd(total.costUsd) };
+}
+/** Dollars for people: at least two decimals, more when the amount is small. */
+function formatUsd(value) {
+    if (value === 0)
+        return '$0.00';
+    if (value >= 0.01)
+        return `$${value.toFixed(2)}`;
+    return `$${roundUsd(value).toFixed(6).replace(/0+$/, '')}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/names/login.ts
+/**
+ * One comparable form for a login: REST says `github-actions[bot]`, GraphQL
+ * says `github-actions` for the same App (and marks it a bot only by `__typename: "Bot"`).
+ */
+function login_normalizeLogin(login) {
+    return login
+        .trim()
+        .toLowerCase()
+        .replace(/\[bot\]$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/core/memory/bot-comments.ts
 /**
  * Which comments are the bot's own. A comment counts only when its author is
  * one of `bot_logins` AND it carries the hidden marker: a block pasted into a
@@ -62688,7 +62767,7 @@ function readComment(comment, botLogins) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/run-record.ts
+;// CONCATENATED MODULE: ./src/core/memory/run-record-reader.ts
 /**
  * The run record: an rmcoc block of kind "summary" naming the head SHA a run
  * reviewed, its counts and the summary-only findings carried run to run. It
@@ -62835,7 +62914,7 @@ function runRecordFromCheckRun(check, botLogins) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/hunks.ts
+;// CONCATENATED MODULE: ./src/core/diff/hunks.ts
 const hunks_HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 /** Commentable lines of one patch. Malformed lines outside a hunk are skipped. */
 function commentableLines(patch) {
@@ -62910,7 +62989,7 @@ function buildDiffIndex(files) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/open-finding.ts
+;// CONCATENATED MODULE: ./src/core/findings/open-finding.ts
 /**
  * A finding still open on the pull request after a run, as plain data for
  * reports that describe the PR's current state (the SARIF file), and the
@@ -62927,7 +63006,7 @@ function threadFingerprint(findingId, rootCommentId) {
     return `${findingId ?? 'comment'}@${rootCommentId}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/confirmation-note.ts
+;// CONCATENATED MODULE: ./src/core/findings/confirmation-note.ts
 
 
 /** Fence languages by file extension; anything else is `text`. */
@@ -62995,7 +63074,7 @@ function withConfirmationNote(body, file, confirmation) {
     return note === '' ? body : `${body}\n\n${note}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/publication.ts
+;// CONCATENATED MODULE: ./src/core/findings/publication.ts
 /**
  * The publication plan after pass 4: where each finding goes and the exact,
  * sanitized body it goes with. Nothing is dropped: every finding given is
@@ -63114,7 +63193,7 @@ function planPublication(input) {
     return { inline, toSummary };
 }
 
-;// CONCATENATED MODULE: ./src/review/reopen-threads.ts
+;// CONCATENATED MODULE: ./src/review/publishing/reopen-threads.ts
 /**
  * Regressions: a finding that repeats one the bot resolved as fixed is not a
  * new thread. The old thread is reopened (unresolved) and the finding posted
@@ -63153,7 +63232,7 @@ async function reopenThreads(input) {
         }
         catch (error) {
             // The old thread cannot take it: the finding is published like a new one instead.
-            input.warn(`Thread ${thread.id} could not be reopened for ${finding.id} (${getErrorMessage(error)}); it is published as a new finding.`);
+            input.warn(`Thread ${thread.id} could not be reopened for ${finding.id} (${(0,error_message/* getErrorMessage */.u)(error)}); it is published as a new finding.`);
             continue;
         }
         posted.push({
@@ -63171,7 +63250,7 @@ async function reopenThreads(input) {
     return { posted };
 }
 
-;// CONCATENATED MODULE: ./src/review/publish.ts
+;// CONCATENATED MODULE: ./src/review/publishing/publish.ts
 /**
  * Publishes the staged findings once, after pass 4: a regression reopens the
  * thread of the finding it repeats, line comments go as ONE review,
@@ -63199,6 +63278,59 @@ function toSummary(finding, reason) {
         ...recordedConfirmation(finding.confirmation)
     };
 }
+/** The ledger before anything is posted: the plan's summary findings and the reopened threads. */
+function startLedger(plan, reopened) {
+    const placements = {};
+    for (const entry of plan.toSummary)
+        placements[entry.finding.id] = 'summary';
+    for (const entry of reopened)
+        placements[entry.id] = 'line';
+    return {
+        posted: [...reopened],
+        inSummary: plan.toSummary.map((entry) => toSummary(entry.finding, entry.reason)),
+        placements
+    };
+}
+function publish_record(ledger, item, placement) {
+    if (placement.placed === 'summary') {
+        ledger.inSummary.push(toSummary(item.finding, 'rejected-by-github'));
+        ledger.placements[item.findingId] = 'summary';
+        return;
+    }
+    ledger.placements[item.findingId] = placement.placed;
+    ledger.posted.push({
+        id: item.findingId,
+        path: item.comment.path,
+        line: placement.placed === 'line' ? (item.comment.line ?? null) : null,
+        score: item.finding.score,
+        finding: item.finding.finding,
+        placement: placement.placed,
+        fingerprint: threadFingerprint(item.findingId, placement.comment.id),
+        ...recordedConfirmation(item.finding.confirmation)
+    });
+}
+/** The line comments as ONE review. */
+async function postLineReview(input, onLines, ledger) {
+    if (onLines.length === 0)
+        return;
+    const review = await input.gateway.postReview(input.headSha, onLines.map((item) => ({
+        path: item.comment.path,
+        line: item.comment.line,
+        side: 'RIGHT',
+        body: item.comment.body
+    })));
+    onLines.forEach((item, index) => {
+        // The gateway answers one placement per comment; anything else goes to the summary.
+        publish_record(ledger, item, review.placements[index] ?? { placed: 'summary', reason: 'no placement' });
+    });
+}
+/** File-level comments, one by one. */
+async function postFileComments(input, onFiles, ledger) {
+    for (const item of onFiles) {
+        const { path, body } = item.comment;
+        publish_record(ledger, item, await input.gateway.postFileComment(input.headSha, path, body));
+    }
+}
 async function publishFindings(input) {
     const reopened = await reopenThreads({
         gateway: input.gateway,
@@ -63215,51 +63347,14 @@ async function publishFindings(input) {
         maxComments: input.maxComments,
         secrets: input.secrets
     });
-    const posted = [...reopened.posted];
-    const inSummary = plan.toSummary.map((entry) => toSummary(entry.finding, entry.reason));
-    const placements = {};
-    for (const entry of plan.toSummary)
-        placements[entry.finding.id] = 'summary';
-    for (const entry of reopened.posted)
-        placements[entry.id] = 'line';
-    const record = (item, placement) => {
-        if (placement.placed === 'summary') {
-            inSummary.push(toSummary(item.finding, 'rejected-by-github'));
-            placements[item.findingId] = 'summary';
-            return;
-        }
-        placements[item.findingId] = placement.placed;
-        posted.push({
-            id: item.findingId,
-            path: item.comment.path,
-            line: placement.placed === 'line' ? (item.comment.line ?? null) : null,
-            score: item.finding.score,
-            finding: item.finding.finding,
-            placement: placement.placed,
-            fingerprint: threadFingerprint(item.findingId, placement.comment.id),
-            ...recordedConfirmation(item.finding.confirmation)
-        });
-    };
+    const ledger = startLedger(plan, reopened.posted);
     const onLines = plan.inline.filter((item) => !item.comment.fileLevel && item.comment.line !== undefined);
-    if (onLines.length > 0) {
-        const review = await input.gateway.postReview(input.headSha, onLines.map((item) => ({
-            path: item.comment.path,
-            line: item.comment.line,
-            side: 'RIGHT',
-            body: item.comment.body
-        })));
-        onLines.forEach((item, index) => {
-            // The gateway answers one placement per comment; anything else goes to the summary.
-            record(item, review.placements[index] ?? { placed: 'summary', reason: 'no placement' });
-        });
-    }
-    for (const item of plan.inline.filter((i) => !onLines.includes(i))) {
-        record(item, await input.gateway.postFileComment(input.headSha, item.comment.path, item.comment.body));
-    }
-    return { posted, inSummary, placements };
+    await postLineReview(input, onLines, ledger);
+    await postFileComments(input, plan.inline.filter((item) => !onLines.includes(item)), ledger);
+    return ledger;
 }
 
-;// CONCATENATED MODULE: ./src/core/check-conclusion.ts
+;// CONCATENATED MODULE: ./src/core/reports/check-conclusion.ts
 /** The verdicts each `fail_on` value fails, from the least to the most strict. */
 const FAILING = {
     never: [],
@@ -63280,7 +63375,7 @@ function failedRunConclusion(failOn) {
     return failOn === 'never' ? 'neutral' : 'failure';
 }
 
-;// CONCATENATED MODULE: ./src/core/check-run-output.ts
+;// CONCATENATED MODULE: ./src/core/reports/check-run-output.ts
 /**
  * The outputs of the review's check run on the reviewed head. While the
  * review runs it says so and links the workflow run. Completed, its title
@@ -63318,7 +63413,7 @@ function composeFailedOutput(reason, runUrl, failOn, secrets = []) {
     };
 }
 function composeCheckRunOutput(input, secrets = [], failOn = 'never') {
-    const block = summary_record_summaryBlock(input, secrets);
+    const block = run_record_block_summaryBlock(input, secrets);
     const summary = sanitizeComment({
         text: composeRunText(input, CHECK_RUN_OUTPUT_CHARS),
         secrets,
@@ -63344,7 +63439,7 @@ function composeCheckRunOutput(input, secrets = [], failOn = 'never') {
     };
 }
 
-;// CONCATENATED MODULE: ./src/review/record-run.ts
+;// CONCATENATED MODULE: ./src/review/publishing/run-record-writer.ts
 
 
 
@@ -63373,13 +63468,95 @@ async function writeSummaryComment(gateway, summary, existing, secrets, log) {
         }
         catch (error) {
             // Deleted (or hidden from the token) since it was read: start a new one.
-            log.warning(`Could not edit the summary comment ${existing.id} (${getErrorMessage(error)}); posting a new one.`);
+            log.warning(`Could not edit the summary comment ${existing.id} (${(0,error_message/* getErrorMessage */.u)(error)}); posting a new one.`);
         }
     }
     await gateway.postIssueComment(composeSummaryComment(summary, secrets));
 }
 
-;// CONCATENATED MODULE: ./src/review/orchestrator.ts
+;// CONCATENATED MODULE: ./src/core/findings/verdict.ts
+/**
+ * The run's verdict, from consensus rules that rank by score: a human reviewer
+ * with authority who requests changes, or a posted finding at 5-8, means
+ * request_changes; a posted finding at 9-10 means needs_major_work;
+ * otherwise approve.
+ *
+ * The rules apply in this order: a human CHANGES_REQUESTED decides
+ * first (request_changes, the humans are already on it), then the scores.
+ * Every rule that fired is still listed in the reasons, so a 9-10 is never
+ * hidden from the summary.
+ */
+
+/** Associations whose CHANGES_REQUESTED counts: people with a say in the repository. */
+const AUTHORITATIVE_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'];
+/**
+ * States that set a reviewer's standing. A later COMMENTED review does not
+ * lift a CHANGES_REQUESTED on GitHub, and PENDING reviews are not submitted.
+ */
+const STANDING_STATES = new Set(['APPROVED', 'CHANGES_REQUESTED', 'DISMISSED']);
+/** Each human reviewer's latest standing review, by normalized login. */
+function latestStandingReviews(reviews) {
+    const latest = new Map();
+    for (const review of reviews) {
+        if (review.author === null || review.author.isBot)
+            continue;
+        if (!STANDING_STATES.has(review.state) || review.submittedAt === null)
+            continue;
+        const login = login_normalizeLogin(review.author.login);
+        const previous = latest.get(login);
+        // ISO timestamps compare as strings; on a tie the later entry (API order) wins.
+        if (previous === undefined || (previous.submittedAt ?? '') <= review.submittedAt) {
+            latest.set(login, review);
+        }
+    }
+    return latest;
+}
+/** Logins of authoritative humans whose standing review is CHANGES_REQUESTED. */
+function humanChangeRequesters(reviews) {
+    return [...latestStandingReviews(reviews).values()]
+        .filter((review) => review.state === 'CHANGES_REQUESTED' &&
+        AUTHORITATIVE_ASSOCIATIONS.includes(review.authorAssociation))
+        .map((review) => `${review.author?.login ?? 'unknown'} (${review.authorAssociation})`);
+}
+function describeScores(scores, band) {
+    const highest = Math.max(...scores);
+    const noun = scores.length === 1 ? 'finding' : 'findings';
+    return `${scores.length} posted ${noun} scored ${band} (highest ${highest})`;
+}
+function decideVerdict(input) {
+    const critical = input.postedScores.filter((score) => score >= 9);
+    const important = input.postedScores.filter((score) => score >= 5 && score <= 8);
+    const requesters = humanChangeRequesters(input.reviews);
+    const reasons = [];
+    if (critical.length > 0)
+        reasons.push(describeScores(critical, '9-10'));
+    if (requesters.length > 0)
+        reasons.push(`changes requested by ${requesters.join(', ')}`);
+    if (important.length > 0)
+        reasons.push(describeScores(important, '5-8'));
+    if (requesters.length > 0)
+        return { verdict: 'request_changes', reasons };
+    if (critical.length > 0)
+        return { verdict: 'needs_major_work', reasons };
+    if (reasons.length > 0)
+        return { verdict: 'request_changes', reasons };
+    return {
+        verdict: 'approve',
+        reasons: [
+            'no posted finding scored 5 or more and no owner, member or collaborator requested changes'
+        ]
+    };
+}
+
+;// CONCATENATED MODULE: ./src/review/passes/orchestrator.ts
+/**
+ * Pass control: the four passes run in order in ONE
+ * session. A pass is complete when the agent calls submit_pass_results for
+ * it. A turn that ends without that call gets one nudge; a pass that fails
+ * (error or deadline) is tried once more; a failed pass does not stop the
+ * review unless the model cannot be used at all (a fatal error).
+ */
+
 
 class PassAccount {
     turns = 0;
@@ -63419,7 +63596,7 @@ async function safePrompt(session, text, deadlineMs) {
         return await session.prompt(text, { deadlineMs });
     }
     catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = (0,error_message/* getErrorMessage */.u)(error);
         return {
             ending: 'idle',
             toolCalls: [],
@@ -63430,87 +63607,121 @@ async function safePrompt(session, text, deadlineMs) {
         };
     }
 }
+/** One pass: its attempts, the nudges, and the account of its turns. */
+class PassRun {
+    pass;
+    options;
+    now;
+    account = new PassAccount();
+    started;
+    nudged = false;
+    retried = false;
+    /** A fatal model error ended the pass (and the review). */
+    fatal;
+    /** When the current attempt's deadline runs out. */
+    attemptEnd = 0;
+    constructor(pass, options, now) {
+        this.pass = pass;
+        this.options = options;
+        this.now = now;
+        this.started = now();
+    }
+    submitted() {
+        return this.options.tools.passResults.has(this.pass);
+    }
+    /** One prompt within the attempt's deadline; false when it failed or no time was left. */
+    async turn(prompt) {
+        const left = this.attemptEnd - this.now();
+        if (left < MIN_TURN_MS)
+            return false;
+        const result = await safePrompt(this.options.session, prompt, left);
+        this.account.add(result);
+        if (result.error?.fatal)
+            this.fatal = result.error.message;
+        return !failed(result);
+    }
+    /**
+     * One attempt = the pass prompt and its nudges, within one deadline. The
+     * retry gets a fresh deadline: a pass is bounded by two of them.
+     */
+    async attempts() {
+        const { pass, options } = this;
+        const text = options.passPrompt(pass);
+        for (let attempt = 1; attempt <= 2 && !this.submitted() && this.fatal === undefined; attempt += 1) {
+            if (attempt === 2) {
+                this.retried = true;
+                options.log.warning(`Pass ${pass} did not complete; trying it once more.`);
+            }
+            this.attemptEnd = this.now() + options.deadlineMs;
+            const ended = await this.turn(text);
+            if (ended && !this.submitted() && !this.nudged && this.fatal === undefined) {
+                this.nudged = true;
+                options.log.info(`Pass ${pass} ended without submit_pass_results; nudging once.`);
+                await this.turn(buildSubmitNudge(pass));
+            }
+        }
+    }
+    /** Fix verification: every open thread needs an answer by the end of pass 1. */
+    async askUnansweredThreads() {
+        const { pass, options } = this;
+        const unanswered = options.tools.unansweredThreads();
+        if (pass !== 1 || unanswered.length === 0 || this.fatal !== undefined)
+            return;
+        options.log.info(`${unanswered.length} earlier thread(s) got no answer; nudging once.`);
+        const answered = await this.turn(buildThreadsNudge(pass, unanswered));
+        if (!answered && this.attemptEnd - this.now() < MIN_TURN_MS) {
+            options.log.warning('No time was left in pass 1 to ask about the unanswered threads.');
+        }
+    }
+    report() {
+        const { account, pass } = this;
+        const result = this.options.tools.passResults.get(pass);
+        return {
+            pass,
+            completed: result !== undefined,
+            turns: account.turns,
+            nudged: this.nudged,
+            retried: this.retried,
+            timedOut: account.timedOut,
+            ...(account.error === undefined ? {} : { error: account.error }),
+            durationMs: this.now() - this.started,
+            inputTokens: account.inputTokens,
+            outputTokens: account.outputTokens,
+            cost: account.cost,
+            toolCalls: account.toolCalls,
+            requests: account.requests,
+            ...(result === undefined
+                ? {}
+                : { summary: result.summary, hasBlockingIssues: result.has_blocking_issues })
+        };
+    }
+    async run() {
+        this.options.tools.currentPass = this.pass;
+        await this.attempts();
+        await this.askUnansweredThreads();
+        const report = this.report();
+        this.options.log.info(`Pass ${this.pass}: ${report.completed ? 'completed' : 'NOT completed'} in ${report.durationMs} ms, ` +
+            `${report.turns} turn(s), ${report.toolCalls} tool call(s), ` +
+            `${report.inputTokens} input / ${report.outputTokens} output tokens` +
+            (report.error === undefined ? '' : `; last error: ${report.error}`));
+        return report;
+    }
+}
 async function runPasses(options) {
     const now = options.now ?? Date.now;
-    const { session, tools, log } = options;
     const passes = [];
     for (let pass = 1; pass <= PASS_COUNT; pass += 1) {
-        const started = now();
-        const account = new PassAccount();
-        let nudged = false;
-        let retried = false;
-        let fatal;
-        await log.group(`Review pass ${pass} of ${PASS_COUNT}`, async () => {
-            tools.currentPass = pass;
-            const submitted = () => tools.passResults.has(pass);
-            const text = options.passPrompt(pass);
-            // One attempt = the pass prompt and its nudges, within one deadline.
-            // The retry gets a fresh deadline: a pass is bounded by two of them.
-            let attemptEnd = 0;
-            const turn = async (prompt) => {
-                const left = attemptEnd - now();
-                if (left < MIN_TURN_MS)
-                    return false;
-                const result = await safePrompt(session, prompt, left);
-                account.add(result);
-                if (result.error?.fatal)
-                    fatal = result.error.message;
-                return !failed(result);
-            };
-            for (let attempt = 1; attempt <= 2 && !submitted() && fatal === undefined; attempt += 1) {
-                if (attempt === 2) {
-                    retried = true;
-                    log.warning(`Pass ${pass} did not complete; trying it once more.`);
-                }
-                attemptEnd = now() + options.deadlineMs;
-                const ended = await turn(text);
-                if (ended && !submitted() && !nudged && fatal === undefined) {
-                    nudged = true;
-                    log.info(`Pass ${pass} ended without submit_pass_results; nudging once.`);
-                    await turn(buildSubmitNudge(pass));
-                }
-            }
-            // Fix verification: every open thread needs an answer by the end of pass 1.
-            const unanswered = tools.unansweredThreads();
-            if (pass === 1 && unanswered.length > 0 && fatal === undefined) {
-                log.info(`${unanswered.length} earlier thread(s) got no answer; nudging once.`);
-                if (!(await turn(buildThreadsNudge(pass, unanswered))) &&
-                    attemptEnd - now() < MIN_TURN_MS) {
-                    log.warning('No time was left in pass 1 to ask about the unanswered threads.');
-                }
-            }
-            const result = tools.passResults.get(pass);
-            const report = {
-                pass,
-                completed: result !== undefined,
-                turns: account.turns,
-                nudged,
-                retried,
-                timedOut: account.timedOut,
-                ...(account.error === undefined ? {} : { error: account.error }),
-                durationMs: now() - started,
-                inputTokens: account.inputTokens,
-                outputTokens: account.outputTokens,
-                cost: account.cost,
-                toolCalls: account.toolCalls,
-                requests: account.requests,
-                ...(result === undefined
-                    ? {}
-                    : { summary: result.summary, hasBlockingIssues: result.has_blocking_issues })
-            };
-            passes.push(report);
-            log.info(`Pass ${pass}: ${report.completed ? 'completed' : 'NOT completed'} in ${report.durationMs} ms, ` +
-                `${report.turns} turn(s), ${report.toolCalls} tool call(s), ` +
-                `${report.inputTokens} input / ${report.outputTokens} output tokens` +
-                (report.error === undefined ? '' : `; last error: ${report.error}`));
+        const run = new PassRun(pass, options, now);
+        await options.log.group(`Review pass ${pass} of ${PASS_COUNT}`, async () => {
+            passes.push(await run.run());
         });
-        if (fatal !== undefined)
-            return { passes, fatal };
+        if (run.fatal !== undefined)
+            return { passes, fatal: run.fatal };
     }
     return { passes };
 }
 
-;// CONCATENATED MODULE: ./src/review/reviewers.ts
+;// CONCATENATED MODULE: ./src/review/passes/reviewers.ts
 
 
 
@@ -63556,7 +63767,7 @@ async function runReviewer(reviewer, input) {
         agent = await deps.startAgent({ systemPrompt, tools, model: reviewer.model });
     }
     catch (error) {
-        const failure = `the review agent could not start: ${getErrorMessage(error)}`;
+        const failure = `the review agent could not start: ${(0,error_message/* getErrorMessage */.u)(error)}`;
         return { ...reviewer, tools, run: NOT_RUN, failure };
     }
     try {
@@ -63588,7 +63799,7 @@ async function runReviewers(reviewers, input) {
             ...reviewer,
             tools: input.toolsFor(reviewer),
             run: NOT_RUN,
-            failure: `the reviewer failed: ${getErrorMessage(result.reason)}`
+            failure: `the reviewer failed: ${(0,error_message/* getErrorMessage */.u)(result.reason)}`
         };
     });
 }
@@ -63622,7 +63833,7 @@ function reviewerWarnings(runs) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/review/summary-records.ts
+;// CONCATENATED MODULE: ./src/review/publishing/summary-records.ts
 const RECORD_PREFIX = 'summary:';
 const MAX_ASSESSMENT = 1000;
 function summary_records_clip(text, max) {
@@ -63716,7 +63927,7 @@ function unique(id, taken) {
     return candidate;
 }
 
-;// CONCATENATED MODULE: ./src/review/run-results.ts
+;// CONCATENATED MODULE: ./src/review/publishing/run-results.ts
 
 
 
@@ -63864,7 +64075,7 @@ function summaryInputOf(facts) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/review/still-open.ts
+;// CONCATENATED MODULE: ./src/review/publishing/still-open.ts
 
 
 const still_open_OPEN = new Set(['PENDING', 'DISPUTED', 'ESCALATED']);
@@ -63922,7 +64133,7 @@ function stillOpenFindings(input) {
     return all.sort((a, b) => b.score - a.score || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
-;// CONCATENATED MODULE: ./src/review/finish-run.ts
+;// CONCATENATED MODULE: ./src/review/run/finish-run.ts
 
 
 
@@ -63942,13 +64153,13 @@ async function newerHead(input) {
         return undefined;
     }
 }
-async function finishRun(input) {
-    const { prepared, config, stage, tools, run, deps } = input;
-    const { gateway, context } = prepared;
-    const published = await publishFindings({
-        gateway,
-        headSha: context.pr.headSha,
-        files: context.files,
+/** The stage published once: regressions in their threads, the rest as one review. */
+function publishStage(input) {
+    const { prepared, config, stage, tools, deps } = input;
+    return publishFindings({
+        gateway: prepared.gateway,
+        headSha: prepared.context.pr.headSha,
+        files: prepared.context.files,
         findings: stage.publishable(),
         maxComments: config.maxComments,
         secrets: deps.secrets,
@@ -63958,7 +64169,79 @@ async function finishRun(input) {
             deps.log.warning(message);
         }
     });
-    const verdict = verdictAfterRun(context.pr, published, tools.liveState());
+}
+/** The run record on the check run, and the summary comment when there is something to say. */
+async function keepRunRecord(input, published, summary) {
+    const { prepared, config, stage, deps } = input;
+    const { issueComments } = prepared.context;
+    const existingId = latestRunRecord(issueComments, config.botLogins).record?.commentId;
+    const recorded = await recordRun({
+        gateway: prepared.gateway,
+        check: input.check,
+        annotations: publishedAnnotations(published.posted, stage.all(), deps.secrets),
+        failOn: config.failOn,
+        summary,
+        speak: shouldPostSummary(summary) || summary.consolidationIncomplete,
+        existing: issueComments.find((comment) => comment.id === existingId),
+        secrets: deps.secrets,
+        log: deps.log
+    });
+    if (!recorded.commentWritten) {
+        deps.log.info('Nothing worth saying on the PR: no comment posted (the job summary still reports).');
+    }
+    return recorded;
+}
+/** The job summary (and the SARIF file): what the action reports outside the PR. */
+function reportRun(input, end) {
+    const { prepared, stage, tools, deps } = input;
+    const { published, summary, recorded, moved, reviewers } = end;
+    const headSha = prepared.context.pr.headSha;
+    return deps.report({
+        verdict: end.verdict,
+        prCommentPosted: recorded.commentWritten || published.posted.length > 0,
+        stage: stage.all(),
+        placements: published.placements,
+        refused: input.reviewers === undefined
+            ? tools.refused
+            : input.reviewers.flatMap((r) => r.tools.refused),
+        resolvedThreads: summary.resolvedThreads,
+        passes: end.passes,
+        mode: 'full-review',
+        recordHome: recorded.home,
+        ...(recorded.warning === undefined ? {} : { recordWarning: recorded.warning }),
+        scope: summary.scope,
+        headSha,
+        unverifiedState: prepared.unverifiedState,
+        openFindings: stillOpenFindings({
+            stage: stage.all(),
+            published,
+            threads: tools.liveState().threads,
+            headSha,
+            reviewedAt: summary.reviewedAt ?? deps.now().toISOString()
+        }),
+        ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes }),
+        ...(moved === undefined ? {} : { newerHead: moved }),
+        ...(reviewers === undefined ? {} : { reviewers })
+    });
+}
+function outcomeOf(input, end, files) {
+    const { stage, tools } = input;
+    const count = (action) => tools.threadOutcomes.filter((o) => o.action === action).length;
+    return {
+        kind: 'reviewed',
+        verdict: end.verdict.verdict,
+        findingsPosted: end.published.posted.length + end.published.inSummary.length,
+        findingsSuppressed: stage.counts().suppressed,
+        findingsRefuted: stage.counts().refuted ?? 0,
+        threadsResolved: count('resolved') + count('conceded'),
+        usage: sumUsage(end.passes),
+        ...(files?.sarifFile === undefined ? {} : { sarifFile: files.sarifFile })
+    };
+}
+async function finishRun(input) {
+    const { prepared, tools, deps } = input;
+    const published = await publishStage(input);
+    const verdict = verdictAfterRun(prepared.context.pr, published, tools.liveState());
     const moved = await newerHead(input);
     if (moved !== undefined) {
         deps.log.info(`The head moved to ${moved} during the review; published against the reviewed head.`);
@@ -63970,67 +64253,17 @@ async function finishRun(input) {
         newerHead: moved,
         lastReviewedHead: prepared.state.metadata.last_reviewed_sha
     });
-    const speak = shouldPostSummary(summary) || summary.consolidationIncomplete;
-    const existingId = latestRunRecord(context.issueComments, config.botLogins).record?.commentId;
-    const recorded = await recordRun({
-        gateway,
-        check: input.check,
-        annotations: publishedAnnotations(published.posted, stage.all(), deps.secrets),
-        failOn: config.failOn,
-        summary,
-        speak,
-        existing: context.issueComments.find((comment) => comment.id === existingId),
-        secrets: deps.secrets,
-        log: deps.log
-    });
-    if (!recorded.commentWritten) {
-        deps.log.info('Nothing worth saying on the PR: no comment posted (the job summary still reports).');
-    }
+    const recorded = await keepRunRecord(input, published, summary);
     const reviewers = input.reviewers === undefined ? undefined : reviewerReports(input.reviewers);
     const passes = [
-        ...(reviewers === undefined ? passMetrics(run) : reviewers.flatMap((r) => r.passes)),
+        ...(reviewers === undefined ? passMetrics(input.run) : reviewers.flatMap((r) => r.passes)),
         ...(input.confirmation === undefined ? [] : [input.confirmation.metrics])
     ];
-    const refused = input.reviewers === undefined ? tools.refused : input.reviewers.flatMap((r) => r.tools.refused);
-    const files = await deps.report({
-        verdict,
-        prCommentPosted: recorded.commentWritten || published.posted.length > 0,
-        stage: stage.all(),
-        placements: published.placements,
-        refused,
-        resolvedThreads: summary.resolvedThreads,
-        passes,
-        mode: 'full-review',
-        recordHome: recorded.home,
-        ...(recorded.warning === undefined ? {} : { recordWarning: recorded.warning }),
-        scope: summary.scope,
-        headSha: context.pr.headSha,
-        unverifiedState: prepared.unverifiedState,
-        openFindings: stillOpenFindings({
-            stage: stage.all(),
-            published,
-            threads: tools.liveState().threads,
-            headSha: context.pr.headSha,
-            reviewedAt: summary.reviewedAt ?? deps.now().toISOString()
-        }),
-        ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes }),
-        ...(moved === undefined ? {} : { newerHead: moved }),
-        ...(reviewers === undefined ? {} : { reviewers })
-    });
-    const count = (action) => tools.threadOutcomes.filter((o) => o.action === action).length;
-    return {
-        kind: 'reviewed',
-        verdict: verdict.verdict,
-        findingsPosted: published.posted.length + published.inSummary.length,
-        findingsSuppressed: stage.counts().suppressed,
-        findingsRefuted: stage.counts().refuted ?? 0,
-        threadsResolved: count('resolved') + count('conceded'),
-        usage: sumUsage(passes),
-        ...(files?.sarifFile === undefined ? {} : { sarifFile: files.sarifFile })
-    };
+    const end = { published, verdict, summary, recorded, moved, reviewers, passes };
+    return outcomeOf(input, end, await reportRun(input, end));
 }
 
-;// CONCATENATED MODULE: ./src/review/pass-prompts.ts
+;// CONCATENATED MODULE: ./src/review/prompts/pass-prompts.ts
 
 
 /** Characters of patch text inlined in the pass-1 prompt at most, unless deps say otherwise. */
@@ -64102,7 +64335,7 @@ function passPromptFor(input) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/review/run-record-lookup.ts
+;// CONCATENATED MODULE: ./src/review/preparation/run-record-search.ts
 /**
  * Finds the last run record: the check run our earlier runs left on a
  * reviewed head, or the record in the summary comment (the fallback when the
@@ -64125,7 +64358,7 @@ async function candidateShas(input) {
         commits = await input.gateway.listCommits();
     }
     catch (error) {
-        input.log.warning(`Could not list the PR's commits: ${getErrorMessage(error)}`);
+        input.log.warning(`Could not list the PR's commits: ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
     const ordered = [input.beforeSha, input.pr.headSha, ...commits.reverse()];
     const seen = new Set();
@@ -64164,14 +64397,14 @@ async function findRunRecord(input) {
         fromChecks = await checkRunRecord(input);
     }
     catch (error) {
-        input.log.warning(`Could not read the run record's check runs: ${getErrorMessage(error)}`);
+        input.log.warning(`Could not read the run record's check runs: ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
     const fromComment = latestRunRecord(input.issueComments, input.botLogins).record;
     const candidates = [fromChecks, fromComment].filter((r) => r !== undefined);
     return newestRunRecord(candidates) ?? null;
 }
 
-;// CONCATENATED MODULE: ./src/review/review-check.ts
+;// CONCATENATED MODULE: ./src/review/publishing/review-check.ts
 
 
 
@@ -64200,7 +64433,7 @@ class ReviewCheck {
             started = result.kind === 'created' ? { kind: 'running', id: result.id } : result;
         }
         catch (error) {
-            deps.log.warning(`Could not start check run "${CHECK_RUN_NAME}" (${getErrorMessage(error)}); it is created when the review completes.`);
+            deps.log.warning(`Could not start check run "${CHECK_RUN_NAME}" (${(0,error_message/* getErrorMessage */.u)(error)}); it is created when the review completes.`);
             started = { kind: 'not-started' };
         }
         // A refusal is told once, where the record's home is decided (complete, or fail).
@@ -64231,7 +64464,7 @@ class ReviewCheck {
             return created.kind === 'forbidden' ? created.warning : undefined;
         }
         catch (error) {
-            return `The run record could not be written as a check run (${getErrorMessage(error)}); it is kept in the summary comment when there is one.`;
+            return `The run record could not be written as a check run (${(0,error_message/* getErrorMessage */.u)(error)}); it is kept in the summary comment when there is one.`;
         }
     }
     /** The review could not complete: the running check run says why (no record). */
@@ -64248,7 +64481,7 @@ class ReviewCheck {
             await this.gateway.completeCheckRun(this.started.id, { ...output, annotations: [] });
         }
         catch (error) {
-            this.deps.log.warning(`Could not complete check run ${this.started.id} after the failure: ${getErrorMessage(error)}`);
+            this.deps.log.warning(`Could not complete check run ${this.started.id} after the failure: ${(0,error_message/* getErrorMessage */.u)(error)}`);
         }
     }
 }
@@ -64267,6 +64500,8 @@ var dist = __nccwpck_require__(8815);
 
 
 
+
+
 const REPO_CONFIG_PATH = '.github/review-my-code-bot.yml';
 /** Longest `instructions` text: extra rules, not a second AGENTS.md. */
 const MAX_INSTRUCTIONS_CHARS = 4000;
@@ -64280,11 +64515,11 @@ class RepoConfigError extends Error {
         this.problems = problems;
     }
 }
-const PREVIEW_LIMIT = 80;
+const repo_config_PREVIEW_LIMIT = 80;
 /** What the file held, as YAML would show it in JSON terms, shortened. */
 function shown(value) {
     const text = JSON.stringify(value) ?? String(value);
-    return text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text;
+    return text.length > repo_config_PREVIEW_LIMIT ? `${text.slice(0, repo_config_PREVIEW_LIMIT)}…` : text;
 }
 function integerKey(key, min, max) {
     return unknown().transform((value, ctx) => {
@@ -64328,19 +64563,19 @@ const ignoreKey = unknown().transform((value, ctx) => {
     return globs;
 });
 const KEYS = ['ignore', 'problem_score_threshold', 'max_comments', 'instructions'];
+/** An unknown key names itself and the keys there are. */
+function unknownKeyMessage(issue) {
+    if (issue.code !== 'unrecognized_keys')
+        return undefined;
+    const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+    return `unknown key ${keys} (expected only ${KEYS.join(', ')})`;
+}
 const schema = strictObject({
     ignore: ignoreKey.optional(),
     problem_score_threshold: integerKey('problem_score_threshold', 1, 10).optional(),
     max_comments: integerKey('max_comments', 0, 100).optional(),
     instructions: instructionsKey.optional()
-});
-function issueMessage(issue) {
-    if (issue.code === 'unrecognized_keys') {
-        const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
-        return `unknown key ${keys} (expected only ${KEYS.join(', ')})`;
-    }
-    return issue.message;
-}
+}, { error: unknownKeyMessage });
 function parseYaml(text) {
     if (text.length > MAX_FILE_CHARS) {
         throw new RepoConfigError([
@@ -64351,7 +64586,7 @@ function parseYaml(text) {
         return (0,dist/* parse */.qg)(text);
     }
     catch (error) {
-        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        const reason = (0,error_message/* getErrorMessage */.u)(error).split('\n')[0];
         throw new RepoConfigError([`${REPO_CONFIG_PATH} is not valid YAML: ${reason}`]);
     }
 }
@@ -64368,7 +64603,8 @@ function parseRepoConfig(text) {
     }
     const parsed = schema.safeParse(document);
     if (!parsed.success) {
-        throw new RepoConfigError(parsed.error.issues.map((issue) => `${REPO_CONFIG_PATH}: ${issueMessage(issue)}`));
+        const problems = zod_issues_formatZodIssues(parsed.error.issues, document, { style: 'sentence' });
+        throw new RepoConfigError(problems.map((problem) => `${REPO_CONFIG_PATH}: ${problem}`));
     }
     const data = parsed.data;
     return {
@@ -64381,9 +64617,9 @@ function parseRepoConfig(text) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/disputes.ts
+;// CONCATENATED MODULE: ./src/core/memory/disputes.ts
 /**
- * The last two dispute rules of seed 002 §3.2, applied by code rather than
+ * How a dispute ends when the bot and the developer still disagree, applied by code, not
  * by the model: when the developer rejects the bot's rebuttal again, a human
  * reviewer decides (ESCALATED, reviewers asked by @login) or, when the PR has
  * none, the developer's opinion wins and the thread is resolved.
@@ -64504,7 +64740,7 @@ function settleDisputes(threads, reviewers, options = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/finding-path.ts
+;// CONCATENATED MODULE: ./src/core/findings/finding-path.ts
 /**
  * Where a finding may point: a file of the pull request, or another path of
  * the repository written plainly (relative, no "..", no backtick, no control
@@ -64523,11 +64759,11 @@ function findingPathProblem(path, prFiles) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/review/review-tools-options.ts
+;// CONCATENATED MODULE: ./src/review/tools/review-tools-options.ts
 /** What an extra reviewer hears when it tries to answer a thread. */
 const THREADS_ARE_THE_PRIMARYS = 'Earlier threads are answered by the primary reviewer only, not by you: do not reply to or resolve threads. Review the code and stage your findings.';
 
-;// CONCATENATED MODULE: ./src/review/run-state-view.ts
+;// CONCATENATED MODULE: ./src/review/tools/run-state-view.ts
 
 const visible = (reply) => ({
     ...reply,
@@ -64546,7 +64782,7 @@ function neutralizeReplies(state) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/review/stage-results.ts
+;// CONCATENATED MODULE: ./src/review/tools/stage-results.ts
 function toToolResult(result) {
     switch (result.kind) {
         case 'staged':
@@ -64565,7 +64801,7 @@ function toToolResult(result) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/review/answer-limits.ts
+;// CONCATENATED MODULE: ./src/review/tools/answer-limits.ts
 /** Replies and resolutions per run, at most. */
 const DEFAULT_MAX_THREAD_ACTIONS = 30;
 class AnswerLimits {
@@ -64614,7 +64850,7 @@ class AnswerLimits {
     }
 }
 
-;// CONCATENATED MODULE: ./src/review/thread-outcomes.ts
+;// CONCATENATED MODULE: ./src/review/tools/thread-outcomes.ts
 /** Closing actions: after one, the thread takes no further action in this run. */
 const CLOSING_ACTIONS = new Set([
     'resolved',
@@ -64656,7 +64892,7 @@ function liveRunState(state, outcomes) {
     return { threads, metadata: { ...state.metadata, status_counts: counts } };
 }
 
-;// CONCATENATED MODULE: ./src/review/review-tools.ts
+;// CONCATENATED MODULE: ./src/review/tools/action-review-tools.ts
 /**
  * The agent's tools as the action implements them (the ReviewTools port the
  * bridge calls). Findings go to the FindingStage (published once after pass
@@ -64882,65 +65118,7 @@ class ActionReviewTools {
     }
 }
 
-;// CONCATENATED MODULE: ./src/review/settle-disputes.ts
-
-
-/** Applies the rule to every thread still rejected again; returns how many it settled. */
-async function settleRemainingDisputes(input) {
-    const { gateway, tools, log } = input;
-    const disputed = tools
-        .liveState()
-        .threads.filter((thread) => thread.origin !== 'summary' &&
-        isRejectedAgain(thread) &&
-        // The agent must have had the chance to read the reply first.
-        !tools.limits.capRefused.has(thread.id) &&
-        (input.threadIds === undefined || input.threadIds.has(thread.id)))
-        // The rule's replies count against the run's cap like the agent's.
-        .slice(0, tools.limits.remaining(tools.threadOutcomes));
-    const actions = settleDisputes(disputed, humanReviewers(input.pr, input.config.botLogins), {
-        secrets: input.secrets
-    });
-    for (const action of actions) {
-        try {
-            await gateway.replyToThread(action.thread.root_comment_id, action.body);
-        }
-        catch (error) {
-            // One thread's failure must not cost the run its findings: the next run tries again.
-            const warning = `The dispute rule could not answer thread ${action.thread.id}: ${getErrorMessage(error)}`;
-            tools.warnings.push(warning);
-            log.warning(warning);
-            continue;
-        }
-        if (action.resolve) {
-            const resolved = await gateway.resolveThread(action.thread.id).catch((error) => ({
-                kind: 'forbidden',
-                warning: `Thread ${action.thread.id} could not be resolved: ${getErrorMessage(error)}`
-            }));
-            if (resolved.kind === 'forbidden') {
-                tools.warnings.push(resolved.warning);
-                log.warning(resolved.warning);
-            }
-        }
-        const escalated = action.kind === 'escalate';
-        tools.record(action.thread, escalated ? 'escalated' : 'resolved', escalated
-            ? 'Still disputed after the developer rejected the rebuttal again: escalated to the human reviewers.'
-            : "Still disputed and the PR has no human reviewer: resolved as the developer's call.", escalated ? undefined : 'developers-call');
-        log.info(`Thread ${action.thread.id}: ${escalated ? 'escalated to human review' : "settled as the developer's call"}.`);
-    }
-    return actions.length;
-}
-
-;// CONCATENATED MODULE: ./src/review/full-review.ts
-
-
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/review/passes/agent-start.ts
 
 
 
@@ -64977,9 +65155,73 @@ async function startAgentOrFail(prepared, tools, config, deps) {
         return await deps.startAgent({ systemPrompt: systemPromptFor(config), tools });
     }
     catch (error) {
-        return await failReview(prepared.gateway, deps, `the review agent could not start: ${getErrorMessage(error)}`);
+        return await failReview(prepared.gateway, deps, `the review agent could not start: ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
 }
+
+;// CONCATENATED MODULE: ./src/review/run/settle-disputes.ts
+
+
+/** Applies the rule to every thread still rejected again; returns how many it settled. */
+async function settleRemainingDisputes(input) {
+    const { gateway, tools, log } = input;
+    const disputed = tools
+        .liveState()
+        .threads.filter((thread) => thread.origin !== 'summary' &&
+        isRejectedAgain(thread) &&
+        // The agent must have had the chance to read the reply first.
+        !tools.limits.capRefused.has(thread.id) &&
+        (input.threadIds === undefined || input.threadIds.has(thread.id)))
+        // The rule's replies count against the run's cap like the agent's.
+        .slice(0, tools.limits.remaining(tools.threadOutcomes));
+    const actions = settleDisputes(disputed, humanReviewers(input.pr, input.config.botLogins), {
+        secrets: input.secrets
+    });
+    for (const action of actions) {
+        try {
+            await gateway.replyToThread(action.thread.root_comment_id, action.body);
+        }
+        catch (error) {
+            // One thread's failure must not cost the run its findings: the next run tries again.
+            const warning = `The dispute rule could not answer thread ${action.thread.id}: ${(0,error_message/* getErrorMessage */.u)(error)}`;
+            tools.warnings.push(warning);
+            log.warning(warning);
+            continue;
+        }
+        if (action.resolve) {
+            const resolved = await gateway.resolveThread(action.thread.id).catch((error) => ({
+                kind: 'forbidden',
+                warning: `Thread ${action.thread.id} could not be resolved: ${(0,error_message/* getErrorMessage */.u)(error)}`
+            }));
+            if (resolved.kind === 'forbidden') {
+                tools.warnings.push(resolved.warning);
+                log.warning(resolved.warning);
+            }
+        }
+        const escalated = action.kind === 'escalate';
+        tools.record(action.thread, escalated ? 'escalated' : 'resolved', escalated
+            ? 'Still disputed after the developer rejected the rebuttal again: escalated to the human reviewers.'
+            : "Still disputed and the PR has no human reviewer: resolved as the developer's call.", escalated ? undefined : 'developers-call');
+        log.info(`Thread ${action.thread.id}: ${escalated ? 'escalated to human review' : "settled as the developer's call"}.`);
+    }
+    return actions.length;
+}
+
+;// CONCATENATED MODULE: ./src/review/run/full-review.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 /** The base branch changed since the record: what the PR changes is no longer comparable. */
 function retargeted(prepared) {
     const before = prepared.record?.baseRef;
@@ -65012,7 +65254,7 @@ async function scopeOf(prepared, deps) {
         // GitHub could not say what changed: review everything rather than nothing.
         scope = {
             kind: 'full',
-            reason: `the change since the last review could not be read (${getErrorMessage(error)})`
+            reason: `the change since the last review could not be read (${(0,error_message/* getErrorMessage */.u)(error)})`
         };
     }
     deps.log.info(scope.kind === 'full'
@@ -65049,9 +65291,8 @@ async function fullReview(prepared, config, deps) {
         return await reviewWithCheck(prepared, config, deps, check);
     }
     catch (error) {
-        const reason = error instanceof ReviewFailedError
-            ? error.message
-            : `Review failed: ${getErrorMessage(error)}`;
+        const message = (0,error_message/* getErrorMessage */.u)(error);
+        const reason = error instanceof ReviewFailedError ? message : `Review failed: ${message}`;
         await check.fail(reason, config.failOn);
         throw error;
     }
@@ -65086,8 +65327,54 @@ async function reviewAll(prepared, config, deps, scope, stage, sensitivity) {
         })
     });
 }
-async function reviewWithCheck(prepared, config, deps, check) {
+/**
+ * After the passes: the dispute rule, confirmation of the blocking findings,
+ * then publication, the record and the report.
+ */
+async function concludeReview(reviewed) {
+    const { prepared, config, deps, stage, runs, lead } = reviewed;
     const { gateway, context } = prepared;
+    const primary = runs.find((r) => r.primary) ?? lead;
+    const tools = primary.tools;
+    // The rule takes what the agent left disputed, once it has read every
+    // reply: fix verification is pass 1 of the primary (the one reviewer
+    // that answers threads), and it must have completed.
+    if (primary.run.fatal === undefined && primary.run.passes[0]?.completed === true) {
+        await settleRemainingDisputes({
+            gateway,
+            tools,
+            pr: context.pr,
+            config,
+            secrets: deps.secrets,
+            log: deps.log
+        });
+    }
+    const confirmation = await confirmFindings({
+        stage,
+        config,
+        files: context.files,
+        earlier: prepared.state.threads,
+        deps,
+        warn: (message) => {
+            tools.warnings.push(message);
+            deps.log.warning(message);
+        }
+    });
+    return finishRun({
+        prepared,
+        config,
+        stage,
+        tools,
+        run: lead.run,
+        scope: reviewed.scope,
+        deps,
+        check: reviewed.check,
+        ...(runs.length > 1 ? { reviewers: runs } : {}),
+        ...(confirmation === undefined ? {} : { confirmation })
+    });
+}
+async function reviewWithCheck(prepared, config, deps, check) {
+    const { context } = prepared;
     const scope = await scopeOf(prepared, deps);
     const sensitivity = assessSensitivity({
         packageJson: context.packageJson,
@@ -65097,254 +65384,21 @@ async function reviewWithCheck(prepared, config, deps, check) {
     const runs = await reviewAll(prepared, config, deps, scope, stage, sensitivity);
     await failWhenNothingReviewed(prepared, stage, runs, deps);
     const lead = leadingRun(runs);
-    const primary = runs.find((r) => r.primary) ?? lead;
-    const { run } = lead;
-    const tools = primary.tools;
     let outcome;
     try {
-        // The rule takes what the agent left disputed, once it has read every
-        // reply: fix verification is pass 1 of the primary (the one reviewer
-        // that answers threads), and it must have completed.
-        if (primary.run.fatal === undefined && primary.run.passes[0]?.completed === true) {
-            await settleRemainingDisputes({
-                gateway,
-                tools,
-                pr: context.pr,
-                config,
-                secrets: deps.secrets,
-                log: deps.log
-            });
-        }
-        const confirmation = await confirmFindings({
-            stage,
-            config,
-            files: context.files,
-            earlier: prepared.state.threads,
-            deps,
-            warn: (message) => {
-                tools.warnings.push(message);
-                deps.log.warning(message);
-            }
-        });
-        outcome = await finishRun({
-            prepared,
-            config,
-            stage,
-            tools,
-            run,
-            scope,
-            deps,
-            check,
-            ...(runs.length > 1 ? { reviewers: runs } : {}),
-            ...(confirmation === undefined ? {} : { confirmation })
-        });
+        outcome = await concludeReview({ prepared, config, deps, check, scope, stage, runs, lead });
     }
     catch (error) {
-        return await failReview(gateway, deps, `publishing the review failed part way (some comments may be posted, the summary is missing): ${getErrorMessage(error)}`);
+        return await failReview(prepared.gateway, deps, `publishing the review failed part way (some comments may be posted, the summary is missing): ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
+    const { run } = lead;
     if (run.fatal !== undefined || !run.passes.some((p) => p.completed)) {
         throw new ReviewFailedError(`The review stopped early (${run.fatal ?? 'no pass completed'}); the findings staged so far were published.`, outcome);
     }
     return outcome;
 }
 
-;// CONCATENATED MODULE: ./src/review/thread-reply-prompt.ts
-
-
-
-
-function buildThreadReplyPrompt(thread) {
-    return fillTemplate('thread-reply', PROMPT_TEXTS['thread-reply'], { thread: renderThreads([thread]) }, PROMPT_TOOL_NAMES).trim();
-}
-/** Sent once when the agent's turn ended without answering the thread. */
-function buildThreadReplyNudge(thread) {
-    return fillTemplate('nudge-thread-reply', PROMPT_TEXTS['nudge-thread-reply'], { thread_id: thread.id }, PROMPT_TOOL_NAMES).trim();
-}
-
-;// CONCATENATED MODULE: ./src/review/threads-only-run.ts
-
-
-
-
-
-
-
-
-
-
-/** The open bot thread the reply belongs to, or why there is nothing to answer. */
-function replyTarget(prepared, commentId) {
-    const raw = prepared.context.threads.find((t) => t.comments.some((c) => c.id === commentId));
-    if (raw === undefined) {
-        return { skip: `not-a-bot-thread: comment ${commentId} is not in a review thread of this PR` };
-    }
-    const thread = prepared.state.threads.find((t) => t.id === raw.id);
-    if (thread === undefined) {
-        return { skip: `not-a-bot-thread: thread ${raw.id} was not opened by the bot` };
-    }
-    if (thread.status === 'RESOLVED' || thread.status === 'ESCALATED') {
-        return {
-            skip: `thread-closed: thread ${thread.id} is ${thread.status}; the bot does not answer there`
-        };
-    }
-    const reply = raw.comments.find((c) => c.id === commentId);
-    const counted = thread.developer_replies.some((r) => r.timestamp === reply?.createdAt && r.author === reply?.author?.login);
-    if (!counted)
-        return { skip: notTheDeveloper(reply?.author?.login ?? 'ghost') };
-    if (thread.last_word !== 'developer') {
-        return {
-            skip: `already-answered: the bot spoke after comment ${commentId} in thread ${thread.id}`
-        };
-    }
-    return { thread };
-}
-const usageOf = (turn) => ({
-    inputTokens: turn.tokens.input,
-    outputTokens: turn.tokens.output,
-    costUsd: turn.cost
-});
-/** One turn, and one nudge when it ended without an answer. */
-async function answerThread(session, tools, thread, deadlineMs) {
-    const answered = () => tools.threadOutcomes.some((o) => o.thread.id === thread.id);
-    let turn = await session.prompt(buildThreadReplyPrompt(thread), { deadlineMs });
-    const turns = [turn];
-    if (!answered() && turn.ending === 'idle' && turn.error === undefined) {
-        turn = await session.prompt(buildThreadReplyNudge(thread), { deadlineMs });
-        turns.push(turn);
-    }
-    const usage = sumUsage(turns.map(usageOf));
-    return turn.error?.fatal === true ? { fatal: turn.error.message, usage } : { usage };
-}
-async function threadsOnlyRun(prepared, request, config, deps) {
-    const target = replyTarget(prepared, request.commentId);
-    if ('skip' in target)
-        return { kind: 'skipped', reason: target.skip };
-    const { thread } = target;
-    // No findings in this run: the stage only exists because the tools expect one.
-    const stage = new FindingStage({
-        problemScoreThreshold: config.problemScoreThreshold,
-        scoreElevationThreshold: config.scoreElevationThreshold,
-        securitySensitive: false
-    }, prepared.state.threads);
-    const tools = toolsFor(prepared, stage, deps, thread.id);
-    const agent = await startAgentOrFail(prepared, tools, config, deps);
-    const started = Date.now();
-    let fatal;
-    let usage = NO_USAGE;
-    try {
-        const answer = await answerThread(agent.session, tools, thread, deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000);
-        fatal = answer.fatal;
-        usage = answer.usage;
-    }
-    catch (error) {
-        fatal = `the agent session failed: ${getErrorMessage(error)}`;
-    }
-    finally {
-        await agent.stop();
-    }
-    const durationMs = Date.now() - started;
-    if (fatal !== undefined) {
-        throw new ReviewFailedError(`The reply in thread ${thread.id} could not be answered: ${fatal}`);
-    }
-    await settleRemainingDisputes({
-        gateway: prepared.gateway,
-        tools,
-        pr: prepared.context.pr,
-        config,
-        secrets: deps.secrets,
-        log: deps.log,
-        threadIds: new Set([thread.id])
-    });
-    const live = tools.liveState();
-    const open = live.threads
-        .filter((t) => t.status !== 'RESOLVED')
-        .map((t) => verdictWeight(t.score, t.assessment.confirmation))
-        .filter((score) => score !== undefined);
-    const verdict = decideVerdict({ reviews: prepared.context.pr.reviews, postedScores: open });
-    const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id);
-    deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`);
-    await deps.report({
-        verdict,
-        prCommentPosted: outcome !== undefined,
-        stage: [],
-        placements: {},
-        refused: [],
-        resolvedThreads: [],
-        passes: [
-            {
-                number: 1,
-                label: 'reply',
-                completed: outcome !== undefined,
-                durationMs,
-                ...usage,
-                ...(outcome === undefined ? { note: 'no answer in the thread' } : {})
-            }
-        ],
-        mode: 'threads-only',
-        unverifiedState: prepared.unverifiedState,
-        ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes })
-    });
-    return {
-        kind: 'reviewed',
-        verdict: verdict.verdict,
-        findingsPosted: 0,
-        findingsSuppressed: 0,
-        threadsResolved: tools.threadOutcomes.filter((o) => o.action === 'resolved' || o.action === 'conceded').length,
-        usage
-    };
-}
-
-;// CONCATENATED MODULE: ./src/review/acknowledge-trigger.ts
-
-/** The comment to react to, or undefined when this run answers none. */
-function commentToAcknowledge(prepared, request) {
-    const id = request.commentId;
-    if (id === undefined)
-        return undefined;
-    if (request.trigger === 'mention')
-        return { kind: 'issue', id };
-    if (request.trigger !== 'reply' || request.replyBy === 'bystander')
-        return undefined;
-    return 'thread' in replyTarget(prepared, id) ? { kind: 'review', id } : undefined;
-}
-async function acknowledgeTrigger(prepared, request, log) {
-    const comment = commentToAcknowledge(prepared, request);
-    if (comment === undefined)
-        return;
-    const result = await prepared.gateway.addEyesReaction(comment);
-    if (result.kind === 'forbidden')
-        log.warning(result.warning);
-    else if (result.kind === 'failed') {
-        log.info(`Could not add 👀 to comment ${comment.id} (${result.reason}); the review goes on.`);
-    }
-    else
-        log.debug(`Added 👀 to comment ${comment.id}.`);
-}
-
-;// CONCATENATED MODULE: ./src/core/speakers.ts
-/**
- * Who speaks in a bot thread. Only "the developer" (whoever the caller says:
- * the PR author or a collaborator with write access) takes part in a
- * dispute; any other human is a bystander whose reply is context only, so a
- * passer-by cannot push a thread towards escalation or the developer's call.
- * Bots never speak.
- */
-
-/**
- * Without a predicate every human is the developer (the rule before the
- * predicate existed). With one, a deleted account cannot be checked, so it
- * is a bystander.
- */
-function speakerOf(author, botLogins, isDeveloper) {
-    // Other bots, and our own identity in a comment without the marker.
-    if (author !== null && (author.isBot || isBotLogin(author, botLogins)))
-        return 'bot';
-    if (isDeveloper === undefined)
-        return 'developer';
-    return author !== null && isDeveloper(author.login) ? 'developer' : 'bystander';
-}
-
-;// CONCATENATED MODULE: ./src/core/thread-status.ts
+;// CONCATENATED MODULE: ./src/core/memory/thread-status.ts
 /**
  * A rebuilt thread's status and, once resolved, how it was closed: from the
  * bot's last status-bearing reply, GitHub's resolved flag and who set it.
@@ -65391,7 +65445,7 @@ function threadStatus(input) {
     return lastBotStatus ?? 'PENDING';
 }
 
-;// CONCATENATED MODULE: ./src/core/summary-threads.ts
+;// CONCATENATED MODULE: ./src/core/memory/summary-threads.ts
 /** The id a summary-only finding has in the run state. */
 function summaryThreadId(recordId) {
     return `summary:${recordId}`;
@@ -65443,10 +65497,37 @@ function summaryThreads(record, threads) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/threads.ts
+;// CONCATENATED MODULE: ./src/core/memory/speakers.ts
+/**
+ * Who speaks in a bot thread. Only "the developer" (whoever the caller says:
+ * the PR author or a collaborator with write access) takes part in a
+ * dispute; any other human is a bystander whose reply is context only, so a
+ * passer-by cannot push a thread towards escalation or the developer's call.
+ * Bots never speak.
+ */
 
+/**
+ * Without a predicate every human is the developer (the rule before the
+ * predicate existed). With one, a deleted account cannot be checked, so it
+ * is a bystander.
+ */
+function speakerOf(author, botLogins, isDeveloper) {
+    // Other bots, and our own identity in a comment without the marker.
+    if (author !== null && (author.isBot || isBotLogin(author, botLogins)))
+        return 'bot';
+    if (isDeveloper === undefined)
+        return 'developer';
+    return author !== null && isDeveloper(author.login) ? 'developer' : 'bystander';
+}
 
-
+;// CONCATENATED MODULE: ./src/core/memory/thread-events.ts
+/**
+ * A review thread's comments read as events: the bot's root finding, the
+ * bot's status replies (a reopening among them), the developer's replies and
+ * bystanders' replies. A comment that moves nothing (another bot, a bot
+ * reply without a status) is no event; when it looked like the bot's, why it
+ * was left out goes to `ignored` for the debug log.
+ */
 
 
 
@@ -65455,6 +65536,157 @@ function asReply(comment) {
         author: comment.author?.login ?? 'ghost',
         body: comment.body,
         timestamp: comment.createdAt
+    };
+}
+function leaveOut(comment, reading, reason) {
+    reading.ignored.push({ commentId: comment.id, threadId: reading.threadId, reason });
+    return undefined;
+}
+/**
+ * The root as the thread's first event. Undefined for a thread that is
+ * plainly not the bot's (a user's thread without any rmcoc block); a root
+ * that looks like the bot's but carries no finding is reported in `ignored`.
+ */
+function rootFindingEvent(root, reading) {
+    const comment = readComment(root, reading.botLogins);
+    if (comment.origin !== 'bot') {
+        return comment.problem === undefined ? undefined : leaveOut(root, reading, comment.problem);
+    }
+    if (comment.block?.kind !== 'finding') {
+        return leaveOut(root, reading, comment.block === undefined
+            ? `bot root comment ignored: ${comment.problem ?? 'no rmcoc block'}`
+            : `bot root comment carries a "${comment.block.kind}" block, not a finding`);
+    }
+    const { kind: _kind, ...assessment } = comment.block;
+    return { kind: 'finding', assessment };
+}
+/** A bot reply's status: from its block, or from its heading when it has no block. */
+function botReplyEvent(reply, comment, reading) {
+    const block = comment.block;
+    const fromBlock = block === undefined ? undefined : blockStatus(block);
+    const status = fromBlock ?? (block === undefined ? comment.heading : undefined);
+    if (status === undefined) {
+        const reason = comment.problem ?? `bot reply carries a "${block?.kind}" block, no status`;
+        return leaveOut(reply, reading, reason);
+    }
+    const replyKind = block === undefined || block.kind === 'finding' || block.kind === 'summary'
+        ? undefined
+        : block.kind;
+    if (replyKind === 'reopening')
+        return { kind: 'reopening', status };
+    return { kind: 'bot-status', status, replyKind };
+}
+/** What one reply after the root means for the thread; undefined when it moves nothing. */
+function replyEvent(reply, reading) {
+    const comment = readComment(reply, reading.botLogins);
+    if (comment.origin === 'bot')
+        return botReplyEvent(reply, comment, reading);
+    if (comment.problem !== undefined)
+        leaveOut(reply, reading, comment.problem);
+    const speaker = speakerOf(reply.author, reading.botLogins, reading.isDeveloper);
+    if (speaker === 'bot')
+        return undefined;
+    return speaker === 'bystander'
+        ? { kind: 'bystander-reply', reply: asReply(reply) }
+        : { kind: 'developer-reply', reply: asReply(reply) };
+}
+
+;// CONCATENATED MODULE: ./src/core/memory/thread-fold.ts
+/** The thread as the bot's finding opens it. */
+function opened(assessment) {
+    return {
+        assessment,
+        developerReplies: [],
+        otherComments: [],
+        lastBotStatus: undefined,
+        lastBotKind: undefined,
+        developerBeforeLastBot: false,
+        developerSeen: false,
+        rebuttalOpen: false,
+        rejectedRebuttals: 0,
+        lastWord: 'bot'
+    };
+}
+function afterBotStatus(state, status, kind) {
+    return {
+        ...state,
+        lastBotStatus: status,
+        lastBotKind: kind,
+        developerBeforeLastBot: state.developerSeen,
+        rebuttalOpen: status === 'DISPUTED',
+        lastWord: 'bot'
+    };
+}
+function afterDeveloperReply(state, reply) {
+    return {
+        ...state,
+        developerReplies: [...state.developerReplies, reply],
+        developerSeen: true,
+        lastWord: 'developer',
+        // Answering an open rebuttal rejects it.
+        rebuttalOpen: false,
+        rejectedRebuttals: state.rejectedRebuttals + (state.rebuttalOpen ? 1 : 0)
+    };
+}
+/**
+ * One event folded into the thread. The thread starts with the bot's
+ * finding: before it (state undefined) nothing else moves anything. A
+ * reopening starts a new round: the dispute counters restart, earlier
+ * replies stay as history.
+ */
+function foldThreadEvent(state, event) {
+    if (event.kind === 'finding')
+        return opened(event.assessment);
+    if (state === undefined)
+        return undefined;
+    switch (event.kind) {
+        case 'bot-status':
+            return afterBotStatus(state, event.status, event.replyKind);
+        case 'reopening':
+            return afterBotStatus({ ...state, developerSeen: false, rejectedRebuttals: 0 }, event.status, 'reopening');
+        case 'developer-reply':
+            return afterDeveloperReply(state, event.reply);
+        case 'bystander-reply':
+            return { ...state, otherComments: [...state.otherComments, event.reply] };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/memory/threads.ts
+
+
+
+
+
+
+/** The thread's state once its events are folded: GitHub's flags and the bot's last word. */
+function threadState(thread, root, folded, prAuthor) {
+    const { lastBotStatus, lastBotKind, assessment } = folded;
+    const status = threadStatus({
+        githubResolved: thread.isResolved && !authorSilenced(thread, lastBotStatus, prAuthor),
+        lastBotStatus,
+        lastBotKind,
+        developerBeforeLastBot: folded.developerBeforeLastBot,
+        resolverKnown: thread.resolvedBy !== undefined && thread.resolvedBy !== null
+    });
+    return {
+        id: thread.id,
+        root_comment_id: root.id,
+        file: thread.path,
+        line: thread.line ?? thread.originalLine ?? root.line ?? root.originalLine,
+        status,
+        score: assessment.score,
+        assessment,
+        developer_replies: [...folded.developerReplies],
+        github_resolved: thread.isResolved,
+        is_outdated: thread.isOutdated,
+        rejected_rebuttals: folded.rejectedRebuttals,
+        last_word: folded.lastWord,
+        origin: 'thread',
+        // Resolved on GitHub while the bot's last word was not a resolution: a person closed it.
+        ...(status !== 'RESOLVED'
+            ? {}
+            : { resolution: lastBotStatus === 'RESOLVED' ? resolutionOf(lastBotKind) : 'dismissed' }),
+        other_comments: [...folded.otherComments]
     };
 }
 /**
@@ -65469,108 +65701,21 @@ function asReply(comment) {
  *
  * A "reopening" reply (the finding came back after a fix) starts a new round:
  * the dispute counters restart, earlier replies stay as history.
+ *
+ * The root is validated as the bot's finding, then every comment's event is
+ * folded into the thread (thread-events.ts, thread-fold.ts).
  */
 function rebuildThread(thread, botLogins, ignored = [], isDeveloper, prAuthor) {
     const [root, ...replies] = thread.comments;
     if (root === undefined)
         return undefined;
-    const rootReading = readComment(root, botLogins);
-    const skip = (reason) => {
-        ignored.push({ commentId: root.id, threadId: thread.id, reason });
+    const reading = { threadId: thread.id, botLogins, isDeveloper, ignored };
+    const opening = rootFindingEvent(root, reading);
+    if (opening === undefined)
         return undefined;
-    };
-    if (rootReading.origin !== 'bot') {
-        return rootReading.problem === undefined ? undefined : skip(rootReading.problem);
-    }
-    if (rootReading.block?.kind !== 'finding') {
-        return skip(rootReading.block === undefined
-            ? `bot root comment ignored: ${rootReading.problem ?? 'no rmcoc block'}`
-            : `bot root comment carries a "${rootReading.block.kind}" block, not a finding`);
-    }
-    const { kind: _kind, ...assessment } = rootReading.block;
-    const developerReplies = [];
-    const otherComments = [];
-    let lastBotStatus;
-    /** Kind of the last status-bearing bot reply; undefined for a heading without a block. */
-    let lastBotKind;
-    let developerBeforeLastBot = false;
-    let developerSeen = false;
-    let rebuttalOpen = false;
-    let rejectedRebuttals = 0;
-    let lastWord = 'bot';
-    for (const reply of replies) {
-        const reading = readComment(reply, botLogins);
-        if (reading.origin === 'bot') {
-            const block = reading.block;
-            const fromBlock = block === undefined ? undefined : blockStatus(block);
-            const status = fromBlock ?? (block === undefined ? reading.heading : undefined);
-            if (status === undefined) {
-                ignored.push({
-                    commentId: reply.id,
-                    threadId: thread.id,
-                    reason: reading.problem ?? `bot reply carries a "${block?.kind}" block, no status`
-                });
-                continue;
-            }
-            lastBotKind =
-                block === undefined || block.kind === 'finding' || block.kind === 'summary'
-                    ? undefined
-                    : block.kind;
-            if (lastBotKind === 'reopening') {
-                developerSeen = false;
-                rejectedRebuttals = 0;
-            }
-            lastBotStatus = status;
-            developerBeforeLastBot = developerSeen;
-            rebuttalOpen = status === 'DISPUTED';
-            lastWord = 'bot';
-            continue;
-        }
-        if (reading.problem !== undefined) {
-            ignored.push({ commentId: reply.id, threadId: thread.id, reason: reading.problem });
-        }
-        const speaker = speakerOf(reply.author, botLogins, isDeveloper);
-        if (speaker === 'bot')
-            continue;
-        if (speaker === 'bystander') {
-            otherComments.push(asReply(reply));
-            continue;
-        }
-        developerReplies.push(asReply(reply));
-        developerSeen = true;
-        lastWord = 'developer';
-        if (rebuttalOpen) {
-            rejectedRebuttals += 1;
-            rebuttalOpen = false;
-        }
-    }
-    const status = threadStatus({
-        githubResolved: thread.isResolved && !authorSilenced(thread, lastBotStatus, prAuthor),
-        lastBotStatus,
-        lastBotKind,
-        developerBeforeLastBot,
-        resolverKnown: thread.resolvedBy !== undefined && thread.resolvedBy !== null
-    });
-    return {
-        id: thread.id,
-        root_comment_id: root.id,
-        file: thread.path,
-        line: thread.line ?? thread.originalLine ?? root.line ?? root.originalLine,
-        status,
-        score: assessment.score,
-        assessment,
-        developer_replies: developerReplies,
-        github_resolved: thread.isResolved,
-        is_outdated: thread.isOutdated,
-        rejected_rebuttals: rejectedRebuttals,
-        last_word: lastWord,
-        origin: 'thread',
-        // Resolved on GitHub while the bot's last word was not a resolution: a person closed it.
-        ...(status !== 'RESOLVED'
-            ? {}
-            : { resolution: lastBotStatus === 'RESOLVED' ? resolutionOf(lastBotKind) : 'dismissed' }),
-        other_comments: otherComments
-    };
+    const events = [opening, ...replies.flatMap((reply) => replyEvent(reply, reading) ?? [])];
+    const folded = events.reduce(foldThreadEvent, undefined);
+    return folded === undefined ? undefined : threadState(thread, root, folded, prAuthor);
 }
 /**
  * `github_get_run_state` as a plain function of plain data: the bot's review
@@ -65610,10 +65755,6 @@ function rebuildRunState(input) {
         ignored
     };
 }
-/** A rebuilt thread as dedupe sees it (`isDuplicate(candidate, threads, threadDedupeItem)`). */
-function threadDedupeItem(thread) {
-    return { path: thread.file, line: thread.line, finding: thread.assessment.finding };
-}
 
 ;// CONCATENATED MODULE: ./src/config/effective-config.ts
 function effectiveConfig(config, file) {
@@ -65641,7 +65782,7 @@ function effectiveConfig(config, file) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/review/apply-repo-config.ts
+;// CONCATENATED MODULE: ./src/review/preparation/apply-repo-config.ts
 
 
 
@@ -65667,7 +65808,7 @@ async function applyRepoConfig(context, config, gateway, deps) {
     return applied;
 }
 
-;// CONCATENATED MODULE: ./src/review/developers.ts
+;// CONCATENATED MODULE: ./src/review/preparation/developers.ts
 /**
  * Who speaks for the pull request in a dispute: its author and the
  * collaborators with write access (asked from the permission API, never
@@ -65712,13 +65853,13 @@ async function developersOf(input) {
             }
         }
         catch (error) {
-            input.log.warning(`Could not read the repository permission of ${login} (${getErrorMessage(error)}); their replies count as comments, not as the developer's.`);
+            input.log.warning(`Could not read the repository permission of ${login} (${(0,error_message/* getErrorMessage */.u)(error)}); their replies count as comments, not as the developer's.`);
         }
     }
     return (login) => developers.has(login_normalizeLogin(login));
 }
 
-;// CONCATENATED MODULE: ./src/review/dry-run-gateway.ts
+;// CONCATENATED MODULE: ./src/review/gateways/dry-run-gateway.ts
 function lineTarget(comment) {
     return `${comment.path}:${comment.line} (${comment.side ?? 'RIGHT'})`;
 }
@@ -65843,7 +65984,7 @@ class DryRunGateway {
     }
 }
 
-;// CONCATENATED MODULE: ./src/review/review-context.ts
+;// CONCATENATED MODULE: ./src/review/preparation/review-context.ts
 /**
  * Everything a run reads from GitHub before the agent starts: the PR, its
  * files, every thread and conversation comment, and the base branch's
@@ -65868,7 +66009,7 @@ async function loadReviewContext(gateway) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/core/state-signature.ts
+;// CONCATENATED MODULE: ./src/core/memory/state-signature.ts
 /**
  * Signed state: other workflows post as github-actions[bot] too, so a
  * workflow that echoes attacker text holding a marked rmcoc block could forge
@@ -65945,7 +66086,7 @@ function verifyBody(body, key, scope) {
     return { body: replaceBlock(body, found.match, renamed), check };
 }
 
-;// CONCATENATED MODULE: ./src/review/signed-gateway.ts
+;// CONCATENATED MODULE: ./src/review/gateways/signed-gateway.ts
 
 class SignedGateway {
     inner;
@@ -66028,7 +66169,7 @@ class SignedGateway {
     addEyesReaction = (comment) => this.inner.addEyesReaction(comment);
 }
 
-;// CONCATENATED MODULE: ./src/review/prepare-run.ts
+;// CONCATENATED MODULE: ./src/review/preparation/prepare-run.ts
 
 
 
@@ -66086,7 +66227,7 @@ async function prepareRun(request, config, deps) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/review/superseded.ts
+;// CONCATENATED MODULE: ./src/review/run/superseded.ts
 /** The skip reason when this run's head was superseded; undefined otherwise. */
 async function supersededBy(request, prepared, deps) {
     const eventHead = request.headSha?.toLowerCase();
@@ -66106,7 +66247,143 @@ async function supersededBy(request, prepared, deps) {
     return `superseded: the pull request head moved from ${eventHead} to ${prHead} after this event; the run for the newer head reviews it`;
 }
 
-;// CONCATENATED MODULE: ./src/review/review-runner.ts
+;// CONCATENATED MODULE: ./src/review/prompts/thread-reply-prompt.ts
+
+
+
+
+function buildThreadReplyPrompt(thread) {
+    return fillTemplate('thread-reply', PROMPT_TEXTS['thread-reply'], { thread: renderThreads([thread]) }, PROMPT_TOOL_NAMES).trim();
+}
+/** Sent once when the agent's turn ended without answering the thread. */
+function buildThreadReplyNudge(thread) {
+    return fillTemplate('nudge-thread-reply', PROMPT_TEXTS['nudge-thread-reply'], { thread_id: thread.id }, PROMPT_TOOL_NAMES).trim();
+}
+
+;// CONCATENATED MODULE: ./src/review/run/threads-only-run.ts
+
+
+
+
+
+
+
+
+
+
+const usageOf = (turn) => ({
+    inputTokens: turn.tokens.input,
+    outputTokens: turn.tokens.output,
+    costUsd: turn.cost
+});
+/** One turn, and one nudge when it ended without an answer. */
+async function answerThread(session, tools, thread, deadlineMs) {
+    const answered = () => tools.threadOutcomes.some((o) => o.thread.id === thread.id);
+    let turn = await session.prompt(buildThreadReplyPrompt(thread), { deadlineMs });
+    const turns = [turn];
+    if (!answered() && turn.ending === 'idle' && turn.error === undefined) {
+        turn = await session.prompt(buildThreadReplyNudge(thread), { deadlineMs });
+        turns.push(turn);
+    }
+    const usage = sumUsage(turns.map(usageOf));
+    return turn.error?.fatal === true ? { fatal: turn.error.message, usage } : { usage };
+}
+/** No findings in this run: the stage only exists because the tools expect one. */
+function emptyStage(config, prepared) {
+    return new FindingStage({
+        problemScoreThreshold: config.problemScoreThreshold,
+        scoreElevationThreshold: config.scoreElevationThreshold,
+        securitySensitive: false
+    }, prepared.state.threads);
+}
+/** The agent's answer in the thread, with what it cost; a fatal failure fails the run. */
+async function answerWithAgent(prepared, tools, thread, config, deps) {
+    const agent = await startAgentOrFail(prepared, tools, config, deps);
+    const started = Date.now();
+    let fatal;
+    let usage = NO_USAGE;
+    try {
+        const answer = await answerThread(agent.session, tools, thread, deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000);
+        fatal = answer.fatal;
+        usage = answer.usage;
+    }
+    catch (error) {
+        fatal = `the agent session failed: ${(0,error_message/* getErrorMessage */.u)(error)}`;
+    }
+    finally {
+        await agent.stop();
+    }
+    const durationMs = Date.now() - started;
+    if (fatal !== undefined) {
+        throw new ReviewFailedError(`The reply in thread ${thread.id} could not be answered: ${fatal}`);
+    }
+    return { usage, durationMs };
+}
+/** Every finding still open after the answer counts, as in a full review. */
+function verdictAfterReply(prepared, tools) {
+    const open = tools
+        .liveState()
+        .threads.filter((t) => t.status !== 'RESOLVED')
+        .map((t) => verdictWeight(t.score, t.assessment.confirmation))
+        .filter((score) => score !== undefined);
+    return decideVerdict({ reviews: prepared.context.pr.reviews, postedScores: open });
+}
+/** The job summary of a threads-only run: one "reply" pass. */
+async function reportReply(prepared, deps, reply) {
+    const { outcome } = reply;
+    await deps.report({
+        verdict: reply.verdict,
+        prCommentPosted: outcome !== undefined,
+        stage: [],
+        placements: {},
+        refused: [],
+        resolvedThreads: [],
+        passes: [
+            {
+                number: 1,
+                label: 'reply',
+                completed: outcome !== undefined,
+                durationMs: reply.durationMs,
+                ...reply.usage,
+                ...(outcome === undefined ? { note: 'no answer in the thread' } : {})
+            }
+        ],
+        mode: 'threads-only',
+        unverifiedState: prepared.unverifiedState,
+        ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes })
+    });
+}
+async function threadsOnlyRun(prepared, request, config, deps) {
+    const target = replyTarget(prepared, request.commentId);
+    if ('skip' in target)
+        return { kind: 'skipped', reason: target.skip };
+    const { thread } = target;
+    const tools = toolsFor(prepared, emptyStage(config, prepared), deps, thread.id);
+    const { usage, durationMs } = await answerWithAgent(prepared, tools, thread, config, deps);
+    await settleRemainingDisputes({
+        gateway: prepared.gateway,
+        tools,
+        pr: prepared.context.pr,
+        config,
+        secrets: deps.secrets,
+        log: deps.log,
+        threadIds: new Set([thread.id])
+    });
+    const verdict = verdictAfterReply(prepared, tools);
+    const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id);
+    deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`);
+    await reportReply(prepared, deps, { verdict, outcome, usage, durationMs });
+    return {
+        kind: 'reviewed',
+        verdict: verdict.verdict,
+        findingsPosted: 0,
+        findingsSuppressed: 0,
+        threadsResolved: tools.threadOutcomes.filter((o) => o.action === 'resolved' || o.action === 'conceded').length,
+        usage
+    };
+}
+
+;// CONCATENATED MODULE: ./src/review/run/review-runner.ts
 
 
 
@@ -74945,61 +75222,23 @@ class Server extends Protocol {
 }
 //# sourceMappingURL=index.js.map
 ;// CONCATENATED MODULE: ./src/bridge/invalid-arguments.ts
-const invalid_arguments_PREVIEW_LIMIT = 80;
-/** `assessment.score`, `items[2].name`; `(arguments)` for the object itself. */
-function fieldPath(path) {
-    if (path.length === 0)
-        return '(arguments)';
-    return path
-        .map((key, index) => typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)
-        .join('');
-}
-function valueAt(input, path) {
-    let value = input;
-    for (const key of path) {
-        if (value === null || typeof value !== 'object')
-            return undefined;
-        value = value[key];
-    }
-    return value;
-}
-/** A short, JSON-like rendering of what the model sent. */
-function previewValue(value) {
-    if (value === undefined)
-        return 'nothing';
-    let text;
-    try {
-        text = JSON.stringify(value) ?? String(value);
-    }
-    catch {
-        text = String(value);
-    }
-    return text.length > invalid_arguments_PREVIEW_LIMIT ? `${text.slice(0, invalid_arguments_PREVIEW_LIMIT)}\u2026` : text;
-}
-/** One line per problem, e.g. `assessment.score: Too big: expected number to be <=10; received 11`. */
-function invalid_arguments_describeIssues(issues, input) {
-    return issues.map((issue) => {
-        const field = fieldPath(issue.path);
-        const value = valueAt(input, issue.path);
-        if (issue.code === 'invalid_type') {
-            // zod's own message repeats the type of what was received; say it once, with the value.
-            const received = value === undefined ? 'nothing (the field is missing)' : previewValue(value);
-            return `- ${field}: expected ${issue.expected}; received ${received}`;
-        }
-        return `- ${field}: ${issue.message}; received ${previewValue(value)}`;
-    });
-}
+/**
+ * Turns a failed argument parse into a message for the model: which field,
+ * what it sent, what was expected. The model reads this as the tool's result
+ * and is expected to call again with the field fixed, so it must be concrete.
+ */
+
 function invalidArgumentsMessage(toolName, issues, input) {
     return [
         `Invalid arguments for ${toolName}; nothing was done.`,
-        ...invalid_arguments_describeIssues(issues, input),
+        ...zod_issues_formatZodIssues(issues, input, { root: '(arguments)' }).map((line) => `- ${line}`),
         'Fix the fields above and call the tool again.'
     ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/bridge/schemas.ts
 /**
- * Argument schemas of the agent's tools (design document §4.2). They are the
+ * Argument schemas of the agent's tools (`github_*`, `submit_*`). They are the
  * boundary between the model and the action: the JSON Schema the model
  * receives is generated from them, and every call is parsed with them before
  * the port sees it. Each field carries a description because the model reads
@@ -75146,6 +75385,7 @@ function toolsOfServer(server) {
 
 
 
+
 const SERVER_VERSION = '1.0.0';
 function inputSchemaOf(tool) {
     // `io: 'input'` describes what the model may send (before trimming etc.).
@@ -75155,9 +75395,6 @@ function inputSchemaOf(tool) {
 }
 function textResult(text, isError) {
     return { content: [{ type: 'text', text }], ...(isError ? { isError: true } : {}) };
-}
-function errorMessage(error) {
-    return error instanceof Error ? error.message : String(error);
 }
 function createMcpServer(name, options) {
     const tools = toolsOfServer(name);
@@ -75191,7 +75428,7 @@ function createMcpServer(name, options) {
             return textResult(JSON.stringify(result ?? { ok: true }), false);
         }
         catch (error) {
-            const message = `${modelToolName(tool.key)} failed: ${errorMessage(error)}`;
+            const message = `${modelToolName(tool.key)} failed: ${(0,error_message/* getErrorMessage */.u)(error)}`;
             report('failed', message);
             return textResult(message, true);
         }
@@ -75235,7 +75472,13 @@ class ToolBridge {
     /** Listens on 127.0.0.1 with a random port and a fresh random token. */
     static async start(options) {
         const token = newBearerToken();
-        const server = (0,external_node_http_.createServer)((req, res) => {
+        // Idle keep-alive sockets stay open until the client closes them. Node
+        // closes them after 5 s by default, but opencode's fetch keeps pooled
+        // sockets for minutes and reuses them without checking: a tool call (a
+        // POST, never retried) sent as Node closes the socket fails with "The
+        // socket connection was closed unexpectedly". Only the sidecar connects
+        // here, and close() drops every connection.
+        const server = (0,external_node_http_.createServer)({ keepAliveTimeout: 0 }, (req, res) => {
             handle(req, res, token, options).catch((error) => {
                 options.onError?.(error);
                 if (!res.headersSent)
@@ -75302,5216 +75545,6 @@ async function handle(req, res, token, options) {
     });
     await mcp.connect(transport);
     await transport.handleRequest(req, res);
-}
-
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/egress/hop-headers.ts
-const HOP_BY_HOP = new Set([
-    'connection',
-    'keep-alive',
-    'proxy-authenticate',
-    'proxy-authorization',
-    'proxy-connection',
-    'te',
-    'trailer',
-    'transfer-encoding',
-    'upgrade'
-]);
-/** A copy of `headers` (names in lower case) without hop-by-hop headers. */
-function endToEndHeaders(headers) {
-    const connection = headers['connection'];
-    const named = new Set((Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
-        .split(',')
-        .map((name) => name.trim().toLowerCase())
-        .filter((name) => name !== ''));
-    const out = {};
-    for (const [rawName, value] of Object.entries(headers)) {
-        const name = rawName.toLowerCase();
-        if (value === undefined || HOP_BY_HOP.has(name) || named.has(name))
-            continue;
-        out[name] = value;
-    }
-    return out;
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/egress/runner-proxy.ts
-/**
- * The runner's own proxy settings (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, in
- * either case): on a network that lets nothing out but its proxy, the action's
- * outbound traffic (model requests and the sidecar's filtered egress) must go
- * through it. Pure: the environment is passed in.
- */
-
-
-const proxyUrl = (name) => schemas_string()
-    .transform((value, ctx) => {
-    try {
-        const url = new URL(value);
-        if (url.protocol === 'http:' || url.protocol === 'https:')
-            return url;
-    }
-    catch {
-        // Reported below.
-    }
-    ctx.addIssue({
-        code: 'custom',
-        message: `${name} must be an http:// or https:// proxy URL, got ${JSON.stringify(value)}`
-    });
-    return NEVER;
-})
-    .optional();
-/** The first non-empty value of the names, lower case first (curl's order). */
-function read(env, name) {
-    for (const key of [name.toLowerCase(), name]) {
-        const value = env[key]?.trim();
-        if (value !== undefined && value !== '')
-            return value;
-    }
-    return undefined;
-}
-function runnerProxies(env) {
-    const schema = object({ http: proxyUrl('HTTP_PROXY'), https: proxyUrl('HTTPS_PROXY') });
-    const parsed = schema.safeParse({
-        http: read(env, 'HTTP_PROXY'),
-        https: read(env, 'HTTPS_PROXY')
-    });
-    if (!parsed.success)
-        throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
-    const noProxy = (read(env, 'NO_PROXY') ?? '')
-        .split(/[\s,]+/)
-        .map((entry) => entry.trim().toLowerCase())
-        .filter((entry) => entry !== '');
-    return { ...parsed.data, noProxy };
-}
-/** Whether a NO_PROXY entry covers `hostname:port`. */
-function bypasses(entry, hostname, port) {
-    if (entry === '*')
-        return true;
-    const match = /^(.*?)(?::(\d+))?$/.exec(entry);
-    const host = (match?.[1] ?? '').replace(/^\*?\./, '').replace(/^\[|\]$/g, '');
-    if (match?.[2] !== undefined && Number(match[2]) !== port)
-        return false;
-    return hostname === host || hostname.endsWith(`.${host}`);
-}
-/**
- * The runner proxy a request to `target` goes through (HTTPS_PROXY for
- * https, HTTP_PROXY for http), or undefined when none is set or NO_PROXY
- * covers the target.
- */
-function proxyFor(target, proxies) {
-    const proxy = target.protocol === 'https:' ? proxies.https : proxies.http;
-    if (proxy === undefined)
-        return undefined;
-    const hostname = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-    if (proxies.noProxy.some((entry) => bypasses(entry, hostname, target.port)))
-        return undefined;
-    return proxy;
-}
-/** `Proxy-Authorization` for a proxy URL with credentials, else undefined. */
-function proxyAuthorization(proxy) {
-    if (proxy.username === '' && proxy.password === '')
-        return undefined;
-    const user = decodeURIComponent(proxy.username);
-    const password = decodeURIComponent(proxy.password);
-    return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-}
-/**
- * TLS options for a connection to an https:// runner proxy: the proxy's own
- * name for SNI and the certificate check (Node would otherwise take the
- * request's Host header, the target's name), and the roots to verify it
- * with (runner-cas.ts; undefined: Node's). An IP address is checked against
- * the certificate's IP entries and sent without SNI (`servername: ''`).
- */
-function proxyTlsOptions(proxy, ca) {
-    const host = proxy.hostname.replace(/^\[|\]$/g, '');
-    return { servername: (0,external_node_net_.isIP)(host) === 0 ? host : '', ...(ca === undefined ? {} : { ca: [...ca] }) };
-}
-/** The proxy URL without its credentials, for messages. */
-function redactedProxy(proxy) {
-    return `${proxy.protocol}//${proxy.host}`;
-}
-
-;// CONCATENATED MODULE: ./src/egress/tunnel.ts
-/**
- * A TCP connection to an address the egress filter allowed: straight to it,
- * or through the runner's proxy with CONNECT. Either way the connection goes
- * to the address that was checked (never to a name resolved again), so an
- * answer that changes between the check and the connection changes nothing.
- */
-
-
-
-
-/** `host:port` as CONNECT and URLs write it (IPv6 in brackets). */
-function hostPort(target) {
-    const host = (0,external_node_net_.isIPv6)(target.address) ? `[${target.address}]` : target.address;
-    return `${host}:${target.port}`;
-}
-function direct(target) {
-    return new Promise((resolve, reject) => {
-        const socket = (0,external_node_net_.connect)({ host: target.address, port: target.port });
-        socket.once('connect', () => {
-            socket.off('error', reject);
-            resolve(socket);
-        });
-        socket.once('error', reject);
-    });
-}
-function throughProxy(target, proxy, ca) {
-    const authorization = proxyAuthorization(proxy);
-    const send = proxy.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
-    return new Promise((resolve, reject) => {
-        const request = send({
-            ...(proxy.protocol === 'https:' ? proxyTlsOptions(proxy, ca) : {}),
-            host: proxy.hostname.replace(/^\[|\]$/g, ''),
-            port: proxy.port === '' ? (proxy.protocol === 'https:' ? 443 : 80) : Number(proxy.port),
-            method: 'CONNECT',
-            path: hostPort(target),
-            agent: false,
-            headers: {
-                host: hostPort(target),
-                ...(authorization === undefined ? {} : { 'proxy-authorization': authorization })
-            }
-        });
-        request.once('connect', (response, socket, head) => {
-            if (response.statusCode !== 200) {
-                socket.destroy();
-                reject(new Error(`the runner's proxy ${redactedProxy(proxy)} answered ${response.statusCode} to CONNECT ${hostPort(target)}`));
-                return;
-            }
-            if (head.length > 0)
-                socket.unshift(head);
-            resolve(socket);
-        });
-        request.once('error', reject);
-        request.end();
-    });
-}
-/**
- * Opens the connection; `proxy` is the runner's proxy for this target, if
- * any, `ca` the roots an https:// proxy is verified with (default: Node's).
- */
-function openTunnel(target, proxy, ca) {
-    return proxy === undefined ? direct(target) : throughProxy(target, proxy, ca);
-}
-
-;// CONCATENATED MODULE: ./src/egress/http-forward.ts
-/**
- * Forwards one plain-HTTP request the egress filter allowed (a proxy request
- * in absolute form, `GET http://host/path`): to the checked address with the
- * original Host header, or through the runner's proxy with the checked
- * address in the URL, so no one resolves the name again.
- */
-
-
-
-
-
-
-async function forwardHttp(req, res, url, target, proxy, 
-/** Roots an https:// runner proxy is verified with; default: Node's. */
-ca) {
-    const path = `${url.pathname}${url.search}`;
-    const headers = { ...endToEndHeaders(req.headers), host: url.host };
-    const authorization = proxy === undefined ? undefined : proxyAuthorization(proxy);
-    const options = proxy === undefined
-        ? { host: target.address, port: target.port, path, headers }
-        : {
-            host: proxy.hostname.replace(/^\[|\]$/g, ''),
-            port: proxy.port === '' ? (proxy.protocol === 'https:' ? 443 : 80) : Number(proxy.port),
-            path: `http://${hostPort(target)}${path}`,
-            headers: {
-                ...headers,
-                ...(authorization === undefined ? {} : { 'proxy-authorization': authorization })
-            }
-        };
-    const tls = proxy?.protocol === 'https:';
-    const send = tls ? external_node_https_namespaceObject.request : external_node_http_.request;
-    const outgoing = send({
-        ...options,
-        ...(proxy !== undefined && tls ? proxyTlsOptions(proxy, ca) : {}),
-        method: req.method ?? 'GET',
-        agent: false
-    });
-    const answered = new Promise((resolve, reject) => {
-        outgoing.once('response', resolve);
-        outgoing.once('error', reject);
-    });
-    const [response] = await Promise.all([answered, (0,external_node_stream_promises_namespaceObject.pipeline)(req, outgoing)]);
-    res.writeHead(response.statusCode ?? 502, endToEndHeaders(response.headers));
-    await (0,external_node_stream_promises_namespaceObject.pipeline)(response, res);
-}
-
-;// CONCATENATED MODULE: ./src/egress/run-token.ts
-/**
- * The per-run secrets that guard the action's loopback proxies: any local
- * process can reach 127.0.0.1, so only a caller holding this run's token (our
- * sidecar) may spend the model key or the runner's network.
- */
-
-/** 256 random bits, URL-safe so it fits a header and a URL unchanged. */
-function newRunToken() {
-    return (0,external_node_crypto_.randomBytes)(32).toString('base64url');
-}
-/**
- * Whether `presented` is exactly `token`. Both sides are hashed first, so the
- * comparison takes the same time whatever the length or content of a guess.
- */
-function sameSecret(presented, token) {
-    const digest = (value) => (0,external_node_crypto_.createHash)('sha256').update(value, 'utf8').digest();
-    return (0,external_node_crypto_.timingSafeEqual)(digest(presented), digest(token)) && presented.length > 0;
-}
-/** The password of a `Proxy-Authorization: Basic ...` header ('' if none). */
-function basicPassword(header) {
-    const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header?.trim() ?? '');
-    if (match?.[1] === undefined)
-        return '';
-    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    return colon < 0 ? '' : decoded.slice(colon + 1);
-}
-
-;// CONCATENATED MODULE: external "node:dns/promises"
-const external_node_dns_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
-// EXTERNAL MODULE: ./node_modules/ipaddr.js/lib/ipaddr.js
-var ipaddr = __nccwpck_require__(8280);
-var ipaddr_default = /*#__PURE__*/__nccwpck_require__.n(ipaddr);
-;// CONCATENATED MODULE: ./src/egress/address-policy.ts
-/**
- * Which addresses the sidecar's outbound traffic may reach: public unicast
- * only. Loopback (the action's own servers, the runner's services),
- * link-local and the cloud metadata services (169.254.169.254 and its kin:
- * instance credentials), private and unique-local networks, carrier-grade
- * NAT, multicast, broadcast and every reserved block are refused.
- *
- * Pure: the caller resolves host names; the decision is made on the
- * addresses the connection will actually use, so a name cannot pass the
- * check with one answer and connect with another.
- */
-
-/**
- * Instance metadata endpoints, named so the refusal says what was at stake.
- * Every one is also refused by its address class below.
- */
-const METADATA = {
-    '169.254.169.254': 'the cloud instance metadata service (AWS, GCP, Azure, OCI, ...)',
-    '169.254.170.2': 'the AWS ECS task metadata service',
-    'fd00:ec2::254': 'the AWS instance metadata service (IPv6)',
-    '100.100.100.200': 'the Alibaba Cloud metadata service',
-    '192.0.0.192': 'the Oracle Cloud metadata service'
-};
-/** ipaddr.js range names, as a refusal puts them. Anything not 'unicast' is refused. */
-const CLASS_NAMES = {
-    loopback: 'loopback',
-    linkLocal: 'link-local',
-    private: 'private',
-    uniqueLocal: 'unique-local (private IPv6)',
-    carrierGradeNat: 'carrier-grade NAT (shared, often cloud-internal)',
-    unspecified: 'unspecified (this host)',
-    multicast: 'multicast',
-    broadcast: 'broadcast',
-    reserved: 'reserved',
-    benchmarking: 'benchmarking',
-    '6to4': '6to4 tunnel',
-    teredo: 'Teredo tunnel'
-};
-/** IPv6 forms that carry an IPv4 address the packet really goes to. */
-const EMBEDS_IPV4 = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
-/** `[::1]` -> `::1`; lower case; a trailing dot dropped. */
-function normalizeHost(host) {
-    const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-    return bare.toLowerCase().replace(/\.$/, '');
-}
-/**
- * The address when `host` is an IP literal in canonical form, else
- * undefined (a name, to be resolved). Shorthand forms such as `2130706433`
- * or `0x7f.1` count as names: the resolver decides what they mean, and the
- * decision is made on what it returns.
- */
-function ipLiteral(host) {
-    const bare = normalizeHost(host);
-    if (ipaddr_default().IPv4.isValidFourPartDecimal(bare))
-        return bare;
-    if (bare.includes(':') && ipaddr_default().IPv6.isValid(bare))
-        return bare;
-    return undefined;
-}
-/** The verdict for one resolved address. */
-function classifyAddress(address) {
-    let parsed;
-    try {
-        parsed = ipaddr_default().parse(normalizeHost(address));
-    }
-    catch {
-        return { allowed: false, reason: `${address} is not an IP address` };
-    }
-    if (parsed.kind() === 'ipv6' && EMBEDS_IPV4.has(parsed.range())) {
-        // Each of these forms carries the IPv4 address in its last 32 bits.
-        const embedded = ipaddr_default().fromByteArray(parsed.toByteArray().slice(12)).toString();
-        const inner = classifyAddress(embedded);
-        return inner.allowed ? inner : { allowed: false, reason: `${address} embeds ${inner.reason}` };
-    }
-    const canonical = parsed.toString();
-    const metadata = METADATA[canonical];
-    if (metadata !== undefined) {
-        return { allowed: false, reason: `${canonical} is ${metadata}` };
-    }
-    const range = parsed.range();
-    if (range === 'unicast')
-        return { allowed: true };
-    return { allowed: false, reason: `${canonical} is a ${CLASS_NAMES[range] ?? range} address` };
-}
-/**
- * The decision for `host` given every address it resolved to. One refused
- * address refuses the host: a name that mixes public and internal answers
- * is not given the chance to connect to the internal one.
- */
-function decideTarget(host, addresses) {
-    if (addresses.length === 0) {
-        return { allowed: false, reason: `${host} resolved to no address` };
-    }
-    for (const address of addresses) {
-        const verdict = classifyAddress(address);
-        if (!verdict.allowed) {
-            const via = normalizeHost(address) === normalizeHost(host) ? '' : `${host} resolves to `;
-            return { allowed: false, reason: `${via}${verdict.reason}` };
-        }
-    }
-    return { allowed: true, address: normalizeHost(addresses[0]) };
-}
-
-;// CONCATENATED MODULE: ./src/egress/target-decision.ts
-/**
- * The egress filter's decision for a host name or IP literal: resolve it
- * (unless it is a literal), then judge every address (address-policy.ts).
- * The resolver is passed in, so the rule can be exercised with any answers
- * without a DNS query or a connection.
- */
-
-
-/** The runner's resolver (getaddrinfo, like any connection would use). */
-const systemResolver = async (hostname) => (await (0,external_node_dns_promises_namespaceObject.lookup)(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
-async function decideHost(host, resolve) {
-    const name = normalizeHost(host);
-    if (name === '')
-        return { allowed: false, reason: 'the request named no host' };
-    const literal = ipLiteral(name);
-    if (literal !== undefined)
-        return decideTarget(literal, [literal]);
-    let addresses;
-    try {
-        addresses = await resolve(name);
-    }
-    catch (error) {
-        const code = error.code;
-        const why = typeof code === 'string' ? code : String(error);
-        return { allowed: false, reason: `${name} could not be resolved on the runner (${why})` };
-    }
-    return decideTarget(name, addresses);
-}
-
-;// CONCATENATED MODULE: ./src/egress/egress-proxy.ts
-/**
- * The sidecar's egress filter: an HTTP proxy on 127.0.0.1 in the action
- * process, where the sidecar's HTTP_PROXY and HTTPS_PROXY point (opencode's
- * runtime sends every fetch through them, loopback included). Each request
- * names its host; the host is resolved here and refused unless every address
- * is public unicast (address-policy.ts), and the connection then goes to the
- * checked address, straight or through the runner's own proxy.
- *
- * - plain HTTP arrives in absolute form (`GET http://host/path`), HTTPS as
- *   `CONNECT host:443`: the TLS session stays end to end, nothing is opened;
- * - `Proxy-Authorization: Basic` with this run's token: no other local
- *   process may use the runner's network or its proxy credentials through us;
- * - refusals answer 403 with the reason, which opencode hands to the model as
- *   the tool's error.
- */
-
-
-
-
-
-
-/** The user name Bun sends with the token; any name is accepted. */
-const PROXY_USER = 'sidecar';
-const NO_PROXIES = { noProxy: [] };
-class EgressProxy {
-    server;
-    origin;
-    token;
-    tunnels = new Set();
-    constructor(server, 
-    /** e.g. `http://127.0.0.1:39017` */
-    origin, token) {
-        this.server = server;
-        this.origin = origin;
-        this.token = token;
-    }
-    /** What HTTP_PROXY/HTTPS_PROXY of the sidecar hold: the origin with the token. */
-    get proxyUrl() {
-        return this.origin.replace('://', `://${PROXY_USER}:${this.token}@`);
-    }
-    static async start(options = {}) {
-        const token = newRunToken();
-        const decide = options.decide ?? ((host) => decideHost(host, systemResolver));
-        const context = { token, decide, proxies: options.proxies ?? NO_PROXIES, options };
-        const server = (0,external_node_http_.createServer)();
-        const proxy = await new Promise((resolve, reject) => {
-            server.once('error', reject);
-            server.listen(0, '127.0.0.1', () => {
-                server.off('error', reject);
-                const { port } = server.address();
-                resolve(new EgressProxy(server, `http://127.0.0.1:${port}`, token));
-            });
-        });
-        const fail = (error) => options.onError?.(error);
-        server.on('request', (req, res) => {
-            onRequest(req, res, context).catch((error) => {
-                fail(error);
-                if (!res.headersSent)
-                    egress_proxy_plain(res, 502, `egress: ${String(error)}`);
-                else
-                    res.destroy();
-            });
-        });
-        server.on('connect', (req, socket, head) => {
-            proxy.tunnels.add(socket);
-            socket.once('close', () => proxy.tunnels.delete(socket));
-            socket.on('error', () => socket.destroy());
-            onConnect(req, socket, head, context, proxy.tunnels).catch((error) => {
-                fail(error);
-                raw(socket, 502, `egress: ${String(error)}`);
-            });
-        });
-        return proxy;
-    }
-    /** Stops listening and drops every connection and tunnel; safe to call twice. */
-    async close() {
-        for (const socket of this.tunnels)
-            socket.destroy();
-        if (!this.server.listening)
-            return;
-        const closed = new Promise((resolve) => this.server.close(() => resolve()));
-        this.server.closeAllConnections();
-        await closed;
-    }
-}
-function egress_proxy_plain(res, status, text, headers = {}) {
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(text);
-}
-function raw(socket, status, text, extra = '') {
-    const reason = { 400: 'Bad Request', 403: 'Forbidden', 407: 'Proxy Authentication Required' };
-    const phrase = reason[status] ?? 'Bad Gateway';
-    socket.end(`HTTP/1.1 ${status} ${phrase}\r\ncontent-type: text/plain; charset=utf-8\r\n${extra}connection: close\r\n\r\n${text}`);
-}
-const AUTHENTICATE = 'Basic realm="sidecar-egress"';
-function authorized(req, token) {
-    return sameSecret(basicPassword(req.headers['proxy-authorization']), token);
-}
-async function onRequest(req, res, context) {
-    if (!authorized(req, context.token)) {
-        egress_proxy_plain(res, 407, 'proxy authentication required', { 'proxy-authenticate': AUTHENTICATE });
-        return;
-    }
-    const target = req.url ?? '';
-    let url;
-    try {
-        url = target.startsWith('http://') ? new URL(target) : undefined;
-    }
-    catch {
-        url = undefined;
-    }
-    if (url === undefined) {
-        egress_proxy_plain(res, 400, `egress: expected a proxy request for http://host/path, got ${target}`);
-        return;
-    }
-    const port = url.port === '' ? 80 : Number(url.port);
-    const decision = await context.decide(url.hostname);
-    report(context, req.method ?? 'GET', url.hostname, port, decision);
-    if (!decision.allowed) {
-        egress_proxy_plain(res, 403, `egress refused: ${decision.reason}`);
-        return;
-    }
-    const proxy = proxyFor({ protocol: 'http:', hostname: url.hostname, port }, context.proxies);
-    await forwardHttp(req, res, url, { address: decision.address, port }, proxy, context.options.ca);
-}
-async function onConnect(req, socket, head, context, tunnels) {
-    if (!authorized(req, context.token)) {
-        raw(socket, 407, 'proxy authentication required', `proxy-authenticate: ${AUTHENTICATE}\r\n`);
-        return;
-    }
-    const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(req.url ?? '');
-    const port = Number(match?.[2]);
-    if (match?.[1] === undefined || port < 1 || port > 65535) {
-        raw(socket, 400, `egress: expected CONNECT host:port, got ${req.url ?? ''}`);
-        return;
-    }
-    const host = match[1];
-    const decision = await context.decide(host);
-    report(context, 'CONNECT', host, port, decision);
-    if (!decision.allowed) {
-        raw(socket, 403, `egress refused: ${decision.reason}`);
-        return;
-    }
-    const proxy = proxyFor({ protocol: 'https:', hostname: host, port }, context.proxies);
-    const upstream = await openTunnel({ address: decision.address, port }, proxy, context.options.ca);
-    tunnels.add(upstream);
-    upstream.once('close', () => {
-        tunnels.delete(upstream);
-        socket.destroy();
-    });
-    upstream.on('error', () => upstream.destroy());
-    socket.once('close', () => upstream.destroy());
-    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-    if (head.length > 0)
-        upstream.write(head);
-    socket.pipe(upstream);
-    upstream.pipe(socket);
-}
-function report(context, method, host, port, decision) {
-    context.options.onEvent?.({
-        method,
-        host,
-        port,
-        allowed: decision.allowed,
-        ...(decision.allowed ? {} : { reason: decision.reason })
-    });
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(4371);
-;// CONCATENATED MODULE: ./src/egress/credential-swap.ts
-
-
-const BEARER = /^Bearer\s+(\S+)$/i;
-function swapCredentials(incoming, token, credentials) {
-    const headers = endToEndHeaders(incoming);
-    // The upstream's Host comes from its URL.
-    delete headers['host'];
-    let found = false;
-    for (const [name, value] of Object.entries(headers)) {
-        if (typeof value !== 'string')
-            continue;
-        const bearer = BEARER.exec(value)?.[1];
-        const presented = bearer ?? value.trim();
-        if (!sameSecret(presented, token))
-            continue;
-        found = true;
-        if (credentials.apiKey === '')
-            delete headers[name];
-        else
-            headers[name] = bearer === undefined ? credentials.apiKey : `Bearer ${credentials.apiKey}`;
-    }
-    if (!found)
-        return { ok: false };
-    for (const [name, value] of Object.entries(credentials.headers)) {
-        headers[name.toLowerCase()] = value;
-    }
-    return { ok: true, headers };
-}
-
-;// CONCATENATED MODULE: ./src/egress/model-proxy.ts
-/**
- * The model proxy: an HTTP listener on 127.0.0.1 in the action process that
- * the sidecar's provider `baseURL` points at. The sidecar presents this run's
- * token where its SDK would put the API key; the proxy puts the real key there
- * (credential-swap.ts) and forwards the request, streamed both ways, to the
- * provider's endpoint (model-upstream.ts). The model key thus never enters the
- * sidecar: not its environment, not its config, not its memory.
- *
- * Forwarding uses undici (Node's own HTTP client): a kept connection pool to
- * the one upstream, the runner's HTTPS_PROXY/HTTP_PROXY when one applies
- * (runner-proxy.ts; NO_PROXY honoured), and the runner's CA files
- * (runner-cas.ts) for TLS through an inspecting proxy. The upstream is named by the configuration, so it is
- * not subject to the egress filter: a model server on the runner's own
- * network (or on loopback, in tests) is allowed.
- */
-
-
-
-
-
-
-
-/** The path prefix the sidecar's baseURL ends with; the rest is the upstream path. */
-const PREFIX = '/model';
-/**
- * No idle or body deadline of our own: a streamed answer may pause for long,
- * and the sidecar (opencode's timeouts, the action's pass deadline) decides
- * when to give up; its disconnect aborts the upstream request.
- */
-const TIMEOUTS = { headersTimeout: 0, bodyTimeout: 0 };
-function dispatcherFor(upstream, proxies, ca) {
-    const protocol = upstream.protocol === 'https:' ? 'https:' : 'http:';
-    const port = upstream.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(upstream.port);
-    const proxy = proxies === undefined
-        ? undefined
-        : proxyFor({ protocol, hostname: upstream.hostname, port }, proxies);
-    const tls = ca === undefined ? {} : { ca: [...ca] };
-    return proxy === undefined
-        ? new undici/* Agent */.g6({ ...TIMEOUTS, connect: tls })
-        : new undici/* ProxyAgent */.kT({ uri: proxy.href, ...TIMEOUTS, requestTls: tls, proxyTls: tls });
-}
-function model_proxy_json(res, status, message, headers = {}) {
-    res
-        .writeHead(status, { 'content-type': 'application/json', ...headers })
-        .end(JSON.stringify({ error: { type: 'model_proxy_error', message } }));
-}
-class ModelProxy {
-    server;
-    dispatcher;
-    origin;
-    token;
-    upstream;
-    constructor(server, dispatcher, 
-    /** e.g. `http://127.0.0.1:39017` */
-    origin, token, 
-    /** Where the requests go, credentials aside (for logs). */
-    upstream) {
-        this.server = server;
-        this.dispatcher = dispatcher;
-        this.origin = origin;
-        this.token = token;
-        this.upstream = upstream;
-    }
-    /** The provider `baseURL` the sidecar is given. */
-    get baseURL() {
-        return `${this.origin}${PREFIX}`;
-    }
-    static async start(options) {
-        const token = newRunToken();
-        const upstream = options.upstream;
-        const dispatcher = dispatcherFor(upstream.baseURL, options.proxies, options.ca);
-        const server = (0,external_node_http_.createServer)((req, res) => {
-            forward(req, res, token, upstream, dispatcher).catch((error) => {
-                options.onError?.(error);
-                const reason = error instanceof Error ? error.message : String(error);
-                if (!res.headersSent) {
-                    model_proxy_json(res, 502, `model proxy: ${upstream.baseURL.origin} failed: ${reason}`);
-                }
-                else
-                    res.destroy();
-            });
-        });
-        await new Promise((resolve, reject) => {
-            server.once('error', reject);
-            server.listen(0, '127.0.0.1', () => {
-                server.off('error', reject);
-                resolve();
-            });
-        });
-        const { port } = server.address();
-        const via = proxyNote(upstream.baseURL, options.proxies);
-        return new ModelProxy(server, dispatcher, `http://127.0.0.1:${port}`, token, `${upstream.baseURL.href}${via}`);
-    }
-    /** Stops listening, drops open connections and the pool; safe to call twice. */
-    async close() {
-        if (this.server.listening) {
-            const closed = new Promise((resolve) => this.server.close(() => resolve()));
-            this.server.closeAllConnections();
-            await closed;
-        }
-        await this.dispatcher.destroy().catch(() => undefined);
-    }
-}
-function proxyNote(upstream, proxies) {
-    if (proxies === undefined)
-        return '';
-    const protocol = upstream.protocol === 'https:' ? 'https:' : 'http:';
-    const port = upstream.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(upstream.port);
-    const proxy = proxyFor({ protocol, hostname: upstream.hostname, port }, proxies);
-    return proxy === undefined ? '' : ` via ${redactedProxy(proxy)}`;
-}
-async function forward(req, res, token, upstream, dispatcher) {
-    // Authentication first: without the token nothing is read or forwarded.
-    const swapped = swapCredentials(req.headers, token, upstream);
-    if (!swapped.ok) {
-        model_proxy_json(res, 401, 'model proxy: this run token is required', {
-            'www-authenticate': 'Bearer realm="model-proxy"'
-        });
-        return;
-    }
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) {
-        model_proxy_json(res, 404, `model proxy: no route ${url.pathname} (expected ${PREFIX}/...)`);
-        return;
-    }
-    const target = new URL(upstream.baseURL.href);
-    target.pathname = `${target.pathname.replace(/\/$/, '')}${url.pathname.slice(PREFIX.length)}`;
-    target.search = url.search;
-    const method = (req.method ?? 'GET');
-    const aborted = new AbortController();
-    res.once('close', () => {
-        if (!res.writableFinished)
-            aborted.abort();
-    });
-    const answer = await (0,undici/* request */.Em)(target, {
-        method,
-        headers: swapped.headers,
-        body: method === 'GET' || method === 'HEAD' ? null : req,
-        dispatcher,
-        signal: aborted.signal
-    });
-    res.writeHead(answer.statusCode, endToEndHeaders(answer.headers));
-    await (0,external_node_stream_promises_namespaceObject.pipeline)(answer.body, res);
-}
-
-;// CONCATENATED MODULE: ./src/egress/provider-endpoints.ts
-/**
- * Where the built-in opencode providers send model requests when the
- * configuration names no `baseURL`: the AI SDK package's default, or the
- * `api` entry of opencode's bundled provider catalog (models.dev). The model
- * proxy forwards to this address; the sidecar only ever sees the proxy.
- *
- * A provider missing here needs `provider.<id>.options.baseURL` in
- * `opencode_config`. Providers that sign each request or log in (Amazon
- * Bedrock, Google Vertex, GitHub Copilot) are deliberately absent: the proxy
- * holds a fixed API key, nothing else.
- */
-const PROVIDER_ENDPOINTS = {
-    anthropic: 'https://api.anthropic.com/v1',
-    openai: 'https://api.openai.com/v1',
-    google: 'https://generativelanguage.googleapis.com/v1beta',
-    mistral: 'https://api.mistral.ai/v1',
-    groq: 'https://api.groq.com/openai/v1',
-    xai: 'https://api.x.ai/v1',
-    deepseek: 'https://api.deepseek.com',
-    cerebras: 'https://api.cerebras.ai/v1',
-    togetherai: 'https://api.together.xyz/v1',
-    deepinfra: 'https://api.deepinfra.com/v1/openai',
-    perplexity: 'https://api.perplexity.ai',
-    cohere: 'https://api.cohere.com/v2',
-    openrouter: 'https://openrouter.ai/api/v1',
-    opencode: 'https://opencode.ai/zen/v1',
-    'fireworks-ai': 'https://api.fireworks.ai/inference/v1',
-    moonshotai: 'https://api.moonshot.ai/v1',
-    zai: 'https://api.z.ai/api/paas/v4',
-    huggingface: 'https://router.huggingface.co/v1',
-    nvidia: 'https://integrate.api.nvidia.com/v1'
-};
-/**
- * Providers whose requests are signed with cloud credentials (AWS SigV4 for
- * Bedrock, Google OAuth for Vertex): a proxy that swaps one fixed key cannot
- * stand in for them. Their SDK in the sidecar signs with the `provider_env`
- * credentials and reaches the provider's public endpoint through the egress
- * filter; the model proxy is not started for them.
- */
-const SIGNING_PROVIDERS = new Set([
-    'amazon-bedrock',
-    'google-vertex',
-    'google-vertex-anthropic'
-]);
-
-;// CONCATENATED MODULE: ./src/egress/model-upstream.ts
-/**
- * What the model proxy needs to know about the review model's provider: the
- * upstream base URL (a custom `baseURL` from `opencode_config`, else the
- * provider's default endpoint) and the credentials it adds on the way out
- * (`opencode_api_key`, else the provider's `options.apiKey`, plus the
- * provider's `options.headers`). Pure: same input, same answer.
- *
- * These are also the options that never reach the sidecar (config.ts drops
- * CREDENTIAL_OPTIONS from every provider it is given).
- */
-
-
-/** Provider options that carry credentials: held by the proxy, never by the sidecar. */
-const CREDENTIAL_OPTIONS = ['apiKey', 'authToken', 'headers'];
-const optionsSchema = (at) => looseObject({
-    baseURL: schemas_string(`${at}.baseURL must be a URL string`)
-        .refine((value) => /^https?:\/\/[^/]/.test(value) && URL.canParse(value), {
-        error: (issue) => `${at}.baseURL must be an http:// or https:// URL, got ${JSON.stringify(issue.input)}`
-    })
-        .optional(),
-    apiKey: schemas_string(`${at}.apiKey must be a string`).optional(),
-    headers: record(schemas_string(), schemas_string(`${at}.headers must map names to strings`)).optional()
-});
-function resolveModelUpstream(input) {
-    const slash = input.model.indexOf('/');
-    if (slash <= 0) {
-        throw new Error(`model must be "provider/model", got ${JSON.stringify(input.model)}`);
-    }
-    const providerId = input.model.slice(0, slash);
-    const at = `opencode_config.provider.${providerId}.options`;
-    const provider = input.overrides?.['provider']?.[providerId];
-    const rawOptions = provider?.options ?? {};
-    const parsed = optionsSchema(at).safeParse(rawOptions);
-    if (!parsed.success) {
-        // Values are not echoed (but a bad URL's): they may hold credentials.
-        throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
-    }
-    const options = parsed.data;
-    const base = options.baseURL ?? PROVIDER_ENDPOINTS[providerId];
-    if (base === undefined) {
-        throw new Error(`no endpoint is known for provider "${providerId}" of model "${input.model}": set ${at}.baseURL (the model proxy forwards there)`);
-    }
-    return {
-        providerId,
-        baseURL: new URL(base.replace(/\/+$/, '')),
-        apiKey: input.apiKey !== '' ? input.apiKey : (options.apiKey ?? ''),
-        headers: options.headers ?? {}
-    };
-}
-
-// EXTERNAL MODULE: external "node:tls"
-var external_node_tls_ = __nccwpck_require__(1692);
-;// CONCATENATED MODULE: ./src/egress/runner-cas.ts
-/**
- * The CA certificates the model proxy trusts for its upstream connection (to
- * the provider, or to the runner's HTTPS proxy). A corporate network that
- * inspects TLS gives its runners a root CA in NODE_EXTRA_CA_CERTS or
- * SSL_CERT_FILE; Node reads the first only at start-up and never the second,
- * so both files are read here and added to Node's default roots. With
- * neither set, Node's defaults apply unchanged.
- */
-
-
-
-/** Variables naming a PEM file of extra trusted roots, in the order read. */
-const CA_FILE_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE'];
-const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
-/** Node's default roots: `tls.getCACertificates` (Node 22.15+) knows system and extra CAs too. */
-function defaultRoots() {
-    const withStore = external_node_tls_;
-    return withStore.getCACertificates?.('default') ?? [...external_node_tls_.rootCertificates];
-}
-async function runnerCertificates(env, read = (path) => (0,promises_namespaceObject.readFile)(path, 'utf8')) {
-    const extra = [];
-    const problems = [];
-    let named = false;
-    for (const name of CA_FILE_VARIABLES) {
-        const path = env[name]?.trim() ?? '';
-        if (path === '')
-            continue;
-        named = true;
-        let text;
-        try {
-            text = await read(path);
-        }
-        catch (error) {
-            problems.push(`${name} "${path}" could not be read: ${getErrorMessage(error)}`);
-            continue;
-        }
-        const certificates = text.match(PEM_CERTIFICATE) ?? [];
-        if (certificates.length === 0) {
-            problems.push(`${name} "${path}" holds no PEM certificate (expected -----BEGIN CERTIFICATE-----)`);
-        }
-        extra.push(...certificates);
-    }
-    return { ca: named ? [...defaultRoots(), ...extra] : undefined, problems };
-}
-
-;// CONCATENATED MODULE: ./src/egress/sidecar-network.ts
-/**
- * The sidecar's network for one run, both halves started and stopped
- * together: the model proxy (model requests, with the key added here) and the
- * egress filter (everything else the sidecar fetches). The sidecar is given
- * the proxy's URL and token as its provider `baseURL` and `apiKey`, the
- * filter as its HTTP(S)_PROXY, and a NO_PROXY list of exactly the loopback
- * origins it must reach straight: the model proxy and the tool bridge.
- *
- * A provider that signs its requests (SIGNING_PROVIDERS: Bedrock, Vertex)
- * gets no model proxy: its SDK in the sidecar signs with the `provider_env`
- * credentials and reaches its public endpoint through the egress filter.
- */
-
-
-
-
-
-
-
-function describeEvent(event) {
-    const target = `${event.method} ${event.host}:${event.port}`;
-    return event.allowed ? `egress: ${target}` : `egress refused: ${target}: ${event.reason ?? ''}`;
-}
-function readProxies(input) {
-    try {
-        return runnerProxies(input.env);
-    }
-    catch (error) {
-        // A proxy setting meant for other tools (socks5://, ...) is no reason to
-        // fail the review: the filter still applies, the traffic just goes direct.
-        input.log.warning(`${getErrorMessage(error)}; model requests and the egress filter go direct`);
-        return { noProxy: [] };
-    }
-}
-/** The model proxy, or undefined for a signing provider (see above). */
-async function startModelProxy(input, proxies, ca) {
-    const providerId = input.model.slice(0, input.model.indexOf('/'));
-    if (SIGNING_PROVIDERS.has(providerId)) {
-        if (input.apiKey !== '') {
-            input.log.warning(`opencode_api_key is not used for ${providerId}: its requests are signed with the provider_env credentials`);
-        }
-        input.log.info(`model requests of ${providerId} go from the sidecar, signed with the provider_env credentials, through the egress filter`);
-        if ((input.credentialNames ?? []).length === 0) {
-            input.log.warning(`${providerId} signs its requests with cloud credentials, but the sidecar gets none: list them in provider_env (e.g. AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_REGION for Bedrock; GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_PROJECT for Vertex)`);
-        }
-        return undefined;
-    }
-    const model = await ModelProxy.start({
-        upstream: resolveModelUpstream(input),
-        proxies,
-        ca,
-        onError: (error) => input.log.warning(`model proxy: ${getErrorMessage(error)}`)
-    });
-    input.log.info(`model requests go through the model proxy to ${model.upstream}`);
-    return model;
-}
-async function startSidecarNetwork(input) {
-    const proxies = readProxies(input);
-    const certificates = await runnerCertificates(input.env);
-    for (const problem of certificates.problems) {
-        input.log.warning(`${problem}; TLS from the action trusts Node's default CAs without it`);
-    }
-    const model = await startModelProxy(input, proxies, certificates.ca);
-    let egress;
-    try {
-        egress = await EgressProxy.start({
-            proxies,
-            ca: certificates.ca,
-            onEvent: (event) => input.log.info(describeEvent(event)),
-            onError: (error) => input.log.warning(`egress: ${getErrorMessage(error)}`)
-        });
-    }
-    catch (error) {
-        await model?.close();
-        throw error;
-    }
-    const origins = model === undefined ? input.directUrls : [model.origin, ...input.directUrls];
-    const direct = origins.map((url) => new URL(url).host);
-    return {
-        modelEndpoint: model === undefined ? undefined : { baseURL: model.baseURL, token: model.token },
-        egress: { proxyUrl: egress.proxyUrl, direct: [...new Set(direct)] },
-        async close() {
-            await Promise.allSettled([model?.close(), egress.close()]);
-        }
-    };
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/opencode/platform-facts.ts
-/**
- * Reads the facts platform-package.ts chooses by, from this machine, the way
- * opencode's own postinstall does: AVX2 from /proc/cpuinfo (Linux) or sysctl
- * (macOS); musl when Node was not built against glibc. Whatever cannot be
- * read counts as absent (no AVX2: the baseline build runs everywhere).
- */
-
-
-
-const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-async function hasAvx2(platform, arch) {
-    if (arch !== 'x64')
-        return false;
-    try {
-        if (platform === 'linux') {
-            return /(^|\s)avx2(\s|$)/i.test(await (0,promises_namespaceObject.readFile)('/proc/cpuinfo', 'utf8'));
-        }
-        if (platform === 'darwin') {
-            const { stdout } = await run('/usr/sbin/sysctl', ['-n', 'hw.optional.avx2_0'], {
-                timeout: 5000
-            });
-            return stdout.trim() === '1';
-        }
-    }
-    catch {
-        // Unknown: the baseline build is the one that surely runs.
-    }
-    return false;
-}
-/** glibc builds of Node report the glibc version they run on; musl builds do not. */
-function isMusl(platform) {
-    if (platform !== 'linux')
-        return false;
-    const report = process.report?.getReport();
-    return report?.header?.glibcVersionRuntime === undefined;
-}
-async function platformFacts() {
-    const { platform, arch } = process;
-    return { platform, arch, avx2: await hasAvx2(platform, arch), musl: isMusl(platform) };
-}
-
-;// CONCATENATED MODULE: ./src/opencode/platform-package.ts
-/**
- * Which npm package holds the opencode binary for this machine. The
- * `opencode-ai` package pulls every platform's binary it can as optional
- * dependencies (on Linux x64 both the AVX2 and the baseline build, 177 MB
- * each) and picks one in a postinstall script; the action installs only the
- * package it will run, in the same order of preference as that script:
- * the AVX2 build where the CPU has AVX2, the baseline build where it does
- * not, the musl builds on a musl libc (Alpine), each followed by the others
- * as fallbacks should the first not run here.
- */
-const PLATFORM_NAMES = {
-    linux: 'linux',
-    darwin: 'darwin',
-    win32: 'windows'
-};
-/** The platform/arch pairs opencode publishes a binary for. */
-const SUPPORTED = new Set([
-    'linux-x64',
-    'linux-arm64',
-    'darwin-x64',
-    'darwin-arm64',
-    'windows-x64',
-    'windows-arm64'
-]);
-/**
- * The packages to try, best first. Throws for a platform opencode has no
- * binary for, naming it and the supported ones.
- */
-function opencodePackages(facts) {
-    const platform = PLATFORM_NAMES[facts.platform] ?? facts.platform;
-    if (!SUPPORTED.has(`${platform}-${facts.arch}`)) {
-        throw new Error(`opencode publishes no binary for platform "${facts.platform}" with arch "${facts.arch}": expected linux, darwin or win32 on x64 or arm64; set opencode_path to a binary built for this runner`);
-    }
-    const base = `opencode-${platform}-${facts.arch}`;
-    if (facts.arch !== 'x64') {
-        return platform === 'linux'
-            ? facts.musl
-                ? [`${base}-musl`, base]
-                : [base, `${base}-musl`]
-            : [base];
-    }
-    const preferred = facts.avx2 ? [base, `${base}-baseline`] : [`${base}-baseline`, base];
-    if (platform !== 'linux')
-        return preferred;
-    const musl = preferred.map((name) => `${name}-musl`);
-    return facts.musl ? [...musl, ...preferred] : [...preferred, ...musl];
-}
-/** The binary's path inside an installed package folder. */
-function packageBinary(platform) {
-    return platform === 'win32' ? 'bin/opencode.exe' : 'bin/opencode';
-}
-
-;// CONCATENATED MODULE: ./src/opencode/trusted-path.ts
-/**
- * The PATH this action runs programs from (`opencode`, `git`, `npm`) and the
- * one the sidecar gets (opencode spawns `rg` and `git` by name).
- *
- * The pull request controls every file under GITHUB_WORKSPACE. A job that put
- * one of its folders on PATH (`echo "$GITHUB_WORKSPACE/node_modules/.bin" >>
- * $GITHUB_PATH`) would let the PR ship an `opencode`, `git` or `rg` that runs
- * beside the action and reads the GitHub token from the action's
- * `/proc/<pid>/environ`. An empty or relative entry names a folder relative
- * to whatever the current directory is: on a runner, the workspace.
- *
- * So an entry is kept only when it is absolute, is an existing directory,
- * and neither it nor its real path lies inside GITHUB_WORKSPACE or the
- * checkout under review. An entry whose `opencode`, `git`, `rg`, `npm` or
- * `node` is a symlink into those folders is left out whole, so that the first
- * hit of each of those names on the trusted PATH (what opencode's own lookup
- * finds) is always the program this module resolves.
- */
-
-
-
-/** Programs the action or its sidecar run by name. */
-const PROGRAMS_BY_NAME = ['opencode', 'git', 'rg', 'npm', 'node'];
-async function realOrNothing(path) {
-    try {
-        return await (0,promises_namespaceObject.realpath)(path);
-    }
-    catch {
-        return undefined;
-    }
-}
-function isInside(root, target) {
-    const rel = (0,external_node_path_namespaceObject.relative)(root, target);
-    return rel === '' || (!rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
-}
-async function untrustedRoot(label, path) {
-    const absolute = (0,external_node_path_namespaceObject.resolve)(path);
-    const real = await realOrNothing(absolute);
-    return { label, paths: real === undefined || real === absolute ? [absolute] : [absolute, real] };
-}
-/**
- * GITHUB_WORKSPACE (when set) and `checkouts`, the folders the PR controls.
- * A relative path is taken from this process's current directory.
- */
-async function untrustedRoots(env, checkouts = []) {
-    const roots = [];
-    const workspace = env['GITHUB_WORKSPACE']?.trim() ?? '';
-    if (workspace !== '')
-        roots.push(await untrustedRoot('GITHUB_WORKSPACE', workspace));
-    for (const checkout of checkouts) {
-        if (checkout.trim() !== '')
-            roots.push(await untrustedRoot('the checkout', checkout));
-    }
-    return roots;
-}
-/**
- * The root `path` lies in (lexically or once symlinks are resolved), as a
- * phrase for messages; undefined when it lies in none.
- */
-async function untrustedLocation(path, roots) {
-    const absolute = (0,external_node_path_namespaceObject.resolve)(path);
-    const real = await realOrNothing(absolute);
-    for (const root of roots) {
-        for (const rootPath of root.paths) {
-            if (isInside(rootPath, absolute))
-                return `inside ${root.label} (${rootPath})`;
-            if (real !== undefined && isInside(rootPath, real)) {
-                return `resolves to ${real}, inside ${root.label} (${rootPath})`;
-            }
-        }
-    }
-    return undefined;
-}
-async function isDirectory(path) {
-    try {
-        return (await (0,promises_namespaceObject.stat)(path)).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-/** Why `dir` may not be searched, or undefined when it may. */
-async function unsafeEntry(dir, roots) {
-    const where = await untrustedLocation(dir, roots);
-    if (where !== undefined)
-        return `${where}, where the pull request controls the files`;
-    for (const name of PROGRAMS_BY_NAME) {
-        const candidate = (0,external_node_path_namespaceObject.join)(dir, name);
-        try {
-            await (0,promises_namespaceObject.lstat)(candidate);
-        }
-        catch {
-            continue;
-        }
-        const target = await untrustedLocation(candidate, roots);
-        if (target !== undefined)
-            return `its ${name} ${target}`;
-    }
-    return undefined;
-}
-/** `env.PATH` without the entries a pull request could fill (see above). */
-async function trustedPath(env, checkouts = []) {
-    const untrusted = await untrustedRoots(env, checkouts);
-    const dirs = [];
-    const dropped = [];
-    for (const entry of (env['PATH'] ?? '').split(external_node_path_namespaceObject.delimiter)) {
-        if (entry === '') {
-            dropped.push({ entry, reason: 'an empty entry means the current directory' });
-            continue;
-        }
-        if (!(0,external_node_path_namespaceObject.isAbsolute)(entry)) {
-            dropped.push({ entry, reason: 'a relative entry depends on the current directory' });
-            continue;
-        }
-        if (dirs.includes(entry))
-            continue;
-        const unsafe = await unsafeEntry(entry, untrusted);
-        if (unsafe !== undefined) {
-            dropped.push({ entry, reason: unsafe });
-            continue;
-        }
-        if (await isDirectory(entry))
-            dirs.push(entry);
-    }
-    // An unset PATH is one empty entry: nothing worth reporting.
-    const reported = env['PATH'] === undefined || env['PATH'] === '' ? [] : dropped;
-    return { path: dirs.join(external_node_path_namespaceObject.delimiter), dirs, untrusted, dropped: reported };
-}
-async function isExecutableFile(path) {
-    try {
-        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.X_OK);
-        return (await (0,promises_namespaceObject.stat)(path)).isFile();
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * The absolute path of the first executable `name` on the trusted PATH,
- * skipping any that resolves into an untrusted root; undefined when none.
- */
-async function findProgram(name, trusted) {
-    for (const dir of trusted.dirs) {
-        const candidate = (0,external_node_path_namespaceObject.join)(dir, name);
-        if (!(await isExecutableFile(candidate)))
-            continue;
-        if ((await untrustedLocation(candidate, trusted.untrusted)) !== undefined)
-            continue;
-        return candidate;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/opencode/binary.ts
-/**
- * Finds the opencode binary to run, in this order:
- * 1. `opencode_path`, when given (an absolute path to an executable file
- *    outside GITHUB_WORKSPACE and the checkout);
- * 2. an `opencode` on the trusted PATH (trusted-path.ts: no relative entries,
- *    nothing the pull request controls) whose `--version` is
- *    `opencode_version`;
- * 3. a copy installed earlier in the tool cache (RUNNER_TOOL_CACHE, or the
- *    temp dir), reused across runs on self-hosted runners;
- * 4. `npm install <platform package>@<version>` into that cache: only the
- *    package of this machine's binary (platform-package.ts), not
- *    `opencode-ai`, which pulls two 177 MB binaries on Linux x64; the next
- *    package in line only when the first one's binary does not run here.
- * `--version` and npm run with a minimal environment whose PATH is the
- * trusted one: no step may hand the runner's tokens to a binary we have not
- * vetted yet, and none may run a program the pull request shipped.
- */
-
-
-
-
-
-
-
-
-
-
-
-const binary_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-const versionSchema = schemas_string()
-    .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, 'expected an exact version such as "1.18.33"');
-function minimalEnv(path) {
-    return { PATH: path, HOME: (0,external_node_os_namespaceObject.tmpdir)() };
-}
-/** npm keeps the runner's registry, proxy and HOME (~/.npmrc) settings; PATH is the trusted one. */
-function npmEnv(env, path) {
-    const out = minimalEnv(path);
-    if (env['HOME'])
-        out['HOME'] = env['HOME'];
-    for (const [name, value] of Object.entries(env)) {
-        if (value !== undefined && /^(npm_config_.*|https?_proxy|no_proxy)$/i.test(name)) {
-            out[name] = value;
-        }
-    }
-    return out;
-}
-async function binary_isExecutableFile(path) {
-    try {
-        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.X_OK);
-        return (await (0,promises_namespaceObject.stat)(path)).isFile();
-    }
-    catch {
-        return false;
-    }
-}
-/** The version a binary reports, or the reason it could not tell. */
-async function binaryVersion(binary, path) {
-    const { stdout } = await binary_run(binary, ['--version'], {
-        env: minimalEnv(path),
-        timeout: 30_000,
-        maxBuffer: 64 * 1024
-    });
-    const match = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?/.exec(stdout);
-    return match?.[0] ?? stdout.trim();
-}
-async function npmInstall(npm, spec, prefix, env) {
-    // Scripts skipped: the platform package carries the binary itself.
-    await binary_run(npm, [
-        'install',
-        '--prefix',
-        prefix,
-        '--no-save',
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-        '--no-package-lock',
-        spec
-    ], { env, timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
-}
-/** Where the binary of `name`, installed under `prefix`, lies. */
-function installedBinary(prefix, name) {
-    return (0,external_node_path_namespaceObject.join)(prefix, 'node_modules', name, packageBinary(process.platform));
-}
-/**
- * A binary of `version` already in the tool cache, else the first of the
- * packages that installs and runs; one package at a time, so a machine
- * downloads a second binary only when the first cannot run on it.
- */
-async function fromToolCache(lookup) {
-    const binaries = lookup.packages.map((name) => installedBinary(lookup.prefix, name));
-    for (const binary of binaries) {
-        if ((await binary_isExecutableFile(binary)) && (await lookup.matches(binary, 'cached'))) {
-            lookup.log(`Using cached opencode ${lookup.version}: ${binary}`);
-            return { path: binary, source: 'cache' };
-        }
-    }
-    await (0,promises_namespaceObject.mkdir)(lookup.prefix, { recursive: true });
-    for (const [index, name] of lookup.packages.entries()) {
-        const spec = `${name}@${lookup.version}`;
-        lookup.log(`Installing ${spec} into ${lookup.prefix}`);
-        try {
-            await lookup.install(spec);
-        }
-        catch (error) {
-            lookup.tried.push(`npm install ${spec} failed: ${getErrorMessage(error)}`);
-            continue;
-        }
-        const binary = binaries[index] ?? '';
-        if ((await binary_isExecutableFile(binary)) && (await lookup.matches(binary, 'installed'))) {
-            return { path: binary, source: 'installed' };
-        }
-        if (!(await binary_isExecutableFile(binary)))
-            lookup.tried.push(`${spec} holds no ${binary}`);
-    }
-    return undefined;
-}
-/** Refuses an `opencode_path` the pull request could have put there. */
-async function checkGivenPath(given, trusted) {
-    if (!(0,external_node_path_namespaceObject.isAbsolute)(given)) {
-        throw new Error(`opencode_path "${given}" must be an absolute path: a relative one is looked up from the current directory, which is the workspace the pull request controls`);
-    }
-    const where = await untrustedLocation(given, trusted.untrusted);
-    if (where !== undefined) {
-        throw new Error(`opencode_path "${given}" lies ${where}, where the pull request controls the files: install opencode outside the workspace (e.g. under RUNNER_TEMP or the tool cache) or leave opencode_path empty`);
-    }
-    if (!(await binary_isExecutableFile(given))) {
-        throw new Error(`opencode_path "${given}" is not an executable file`);
-    }
-    return given;
-}
-async function resolveOpencodeBinary(options) {
-    const env = options.env ?? process.env;
-    const log = options.log ?? (() => undefined);
-    const trusted = options.trusted ??
-        (await trustedPath(env, options.checkout === undefined ? [] : [options.checkout]));
-    const path = trusted.path;
-    const tried = trusted.dropped.map(({ entry, reason }) => `PATH entry ${JSON.stringify(entry)} left out: ${reason}`);
-    const given = options.opencodePath?.trim() ?? '';
-    if (given !== '')
-        return { path: await checkGivenPath(given, trusted), source: 'input' };
-    const version = versionSchema.safeParse(options.version.trim());
-    if (!version.success) {
-        throw new Error(`opencode_version "${options.version}" is invalid: ${version.error.issues[0]?.message ?? 'expected a version'}`);
-    }
-    const wanted = version.data;
-    const matches = async (binary, where) => {
-        try {
-            const found = await binaryVersion(binary, path);
-            if (found === wanted)
-                return true;
-            tried.push(`${where} ${binary} reports version ${found}`);
-        }
-        catch (error) {
-            tried.push(`${where} ${binary} failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-        return false;
-    };
-    for (const dir of trusted.dirs) {
-        const candidate = (0,external_node_path_namespaceObject.join)(dir, 'opencode');
-        if (!(await binary_isExecutableFile(candidate)))
-            continue;
-        if ((await untrustedLocation(candidate, trusted.untrusted)) !== undefined)
-            continue;
-        if (await matches(candidate, 'PATH')) {
-            log(`Using opencode ${wanted} from PATH: ${candidate}`);
-            return { path: candidate, source: 'path' };
-        }
-    }
-    const cache = env['RUNNER_TOOL_CACHE'] || (0,external_node_os_namespaceObject.tmpdir)();
-    const prefix = (0,external_node_path_namespaceObject.join)(cache, 'opencode-ai', wanted);
-    const cacheWhere = await untrustedLocation(prefix, trusted.untrusted);
-    if (cacheWhere !== undefined) {
-        // A binary there could be one the pull request shipped.
-        throw new Error(`No usable opencode ${wanted} on PATH, and the tool cache "${cache}" lies ${cacheWhere}, where the pull request controls the files: point RUNNER_TOOL_CACHE outside the workspace or set opencode_path. Tried:\n- ${tried.join('\n- ') || 'nothing found on PATH'}`);
-    }
-    const found = await fromToolCache({
-        prefix,
-        version: wanted,
-        packages: options.packages ?? opencodePackages(await platformFacts()),
-        matches,
-        log,
-        install: async (spec) => {
-            const install = options.install ??
-                (async (s, p, e) => {
-                    const npm = await findProgram('npm', trusted);
-                    if (npm === undefined)
-                        throw new Error(`no npm on the trusted PATH "${path}"`);
-                    await npmInstall(npm, s, p, e);
-                });
-            await install(spec, prefix, npmEnv(env, path));
-        },
-        tried
-    });
-    if (found !== undefined)
-        return found;
-    throw new Error(`No usable opencode ${wanted}: set opencode_path, put opencode ${wanted} on PATH, or allow npm to install it. Tried:\n- ${tried.join('\n- ') || 'nothing found'}`);
-}
-
-;// CONCATENATED MODULE: ./src/config/opencode-overrides.ts
-/**
- * The `opencode_config` input: a JSON object deep-merged into the generated
- * OpenCode config (custom providers, model limits, ...). Keys that could widen
- * what the agent may do are refused here, before any work starts, so the
- * sandbox built later never has to trust this input.
- */
-/** Top-level keys that would weaken the sandbox. */
-const FORBIDDEN_TOP_LEVEL = {
-    permission: 'tool permissions are fixed by the action',
-    tools: 'tool switches are fixed by the action',
-    mcp: 'only the action registers MCP servers',
-    plugin: 'plugins would run code inside the sidecar',
-    instructions: 'instruction files would inject unreviewed prompts'
-};
-/** Keys refused inside every `agent.<name>` entry. */
-const FORBIDDEN_IN_AGENT = {
-    permission: 'agent permissions are fixed by the action',
-    tools: 'agent tool switches are fixed by the action'
-};
-function opencode_overrides_isPlainObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** Returns the parsed object, or a list of errors each naming the input. */
-function parseOpencodeOverrides(raw) {
-    const text = raw.trim();
-    if (text === '')
-        return { ok: true, value: undefined };
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        return {
-            ok: false,
-            errors: [`opencode_config must be a JSON object, got invalid JSON (${reason})`]
-        };
-    }
-    if (!opencode_overrides_isPlainObject(parsed)) {
-        const kind = Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : typeof parsed;
-        return { ok: false, errors: [`opencode_config must be a JSON object, got ${kind}`] };
-    }
-    const errors = [];
-    for (const [key, why] of Object.entries(FORBIDDEN_TOP_LEVEL)) {
-        if (key in parsed)
-            errors.push(`opencode_config must not set "${key}": ${why}`);
-    }
-    const agents = parsed['agent'];
-    if (agents !== undefined) {
-        if (!opencode_overrides_isPlainObject(agents)) {
-            errors.push('opencode_config.agent must be an object');
-        }
-        else {
-            for (const [agentName, agent] of Object.entries(agents)) {
-                if (!opencode_overrides_isPlainObject(agent))
-                    continue;
-                for (const [key, why] of Object.entries(FORBIDDEN_IN_AGENT)) {
-                    if (key in agent)
-                        errors.push(`opencode_config must not set "agent.${agentName}.${key}": ${why}`);
-                }
-            }
-        }
-    }
-    return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed };
-}
-
-;// CONCATENATED MODULE: ./src/opencode/config.ts
-/**
- * Builds the OpenCode config the sidecar runs with (passed in
- * OPENCODE_CONFIG_CONTENT). Pure: no I/O, same input -> same JSON.
- *
- * The sandbox lives here: an allowlist of permissions (everything denied,
- * then the read-only tools and our MCP tools), a single `reviewer` primary
- * agent, and every background feature that could reach the network, touch the
- * workspace or make extra model calls switched off. The user's
- * `opencode_config` is merged in, then the sandbox keys are written again on
- * top so no override can widen them.
- *
- * No credential is in it: the model's provider talks to the model proxy
- * (`modelEndpoint`: its URL and this run's token in place of the API key),
- * and every provider's credential options are dropped, whatever the
- * overrides hold (the proxy holds them; see src/egress/model-upstream.ts).
- * A signing provider (Bedrock, Vertex) has no `modelEndpoint`: it keeps its
- * endpoint and signs with credentials from the sidecar's environment.
- */
-
-
-
-/** The one agent every pass runs as. */
-const REVIEWER_AGENT = 'reviewer';
-/** Built-in opencode agents we switch off: none may be picked or spawned. */
-const BUILT_IN_AGENTS = ['build', 'plan', 'general', 'explore'];
-/**
- * Built-in agents that make side calls to the model (session titles,
- * summaries, compaction). Title generation is switched off so scripted and
- * real model calls belong to the review only; see also `small_model`.
- */
-const SIDE_AGENTS = ['title', 'summary'];
-/** Read-only built-in tools the reviewer may use. */
-const READ_ONLY_TOOLS = ['read', 'glob', 'grep', 'list', 'todowrite', 'todoread'];
-/** Only with `enable_web`. */
-const WEB_TOOLS = ['webfetch', 'websearch'];
-const inputSchema = object({
-    model: schemas_string()
-        .regex(/^[^/\s]+\/\S+$/, 'expected "provider/model", e.g. "anthropic/claude-sonnet-4-5"'),
-    /** Absent for a signing provider (Bedrock, Vertex): it keeps its own endpoint. */
-    modelEndpoint: object({
-        baseURL: url('expected the model proxy URL'),
-        token: schemas_string().min(16, 'expected a random token')
-    })
-        .optional(),
-    enableWeb: schemas_boolean(),
-    overrides: record(schemas_string(), unknown()).optional(),
-    mcpServers: record(schemas_string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lowercase MCP server name'), object({ url: url(), token: schemas_string().min(16, 'expected a random token') })),
-    systemPrompt: schemas_string().min(1, 'expected a non-empty system prompt'),
-    steps: schemas_number().int().positive().optional(),
-    allowedToolNames: array(schemas_string().regex(/^[a-z][a-z0-9_]*\*?$/, 'expected a tool name'))
-});
-/** Default bound on agentic iterations per prompt. */
-const DEFAULT_STEPS = 60;
-/** Objects merge key by key; anything else (arrays included) is replaced. */
-function deepMerge(base, extra) {
-    const out = { ...base };
-    for (const [key, value] of Object.entries(extra)) {
-        const current = out[key];
-        out[key] = opencode_overrides_isPlainObject(current) && opencode_overrides_isPlainObject(value) ? deepMerge(current, value) : value;
-    }
-    return out;
-}
-/**
- * The permission allowlist. Order matters: opencode applies the LAST rule
- * that matches, so the catch-all deny must come first.
- */
-function buildPermissions(enableWeb, allowedToolNames) {
-    const permission = { '*': 'deny' };
-    for (const tool of READ_ONLY_TOOLS)
-        permission[tool] = 'allow';
-    for (const tool of WEB_TOOLS)
-        permission[tool] = enableWeb ? 'allow' : 'deny';
-    // Reading outside the served directory is refused (symlinks are handled by
-    // the workspace sanitizer, which this rule does not cover).
-    permission['external_directory'] = 'deny';
-    for (const name of allowedToolNames)
-        permission[name] = 'allow';
-    return permission;
-}
-function refuseSandboxKeys(overrides) {
-    const screened = parseOpencodeOverrides(JSON.stringify(overrides));
-    if (!screened.ok) {
-        throw new Error(`buildOpencodeConfig: refused overrides: ${screened.errors.join('; ')}`);
-    }
-}
-/** A provider entry without the options that carry credentials. */
-function withoutCredentials(entry) {
-    if (!opencode_overrides_isPlainObject(entry) || !opencode_overrides_isPlainObject(entry['options']))
-        return entry;
-    const options = { ...entry['options'] };
-    for (const name of CREDENTIAL_OPTIONS)
-        delete options[name];
-    return { ...entry, options };
-}
-function buildOpencodeConfig(rawInput) {
-    const parsed = inputSchema.safeParse(rawInput);
-    if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`);
-        throw new Error(`buildOpencodeConfig: invalid input (${problems.join('; ')})`);
-    }
-    const input = parsed.data;
-    const overrides = input.overrides ?? {};
-    refuseSandboxKeys(overrides);
-    const slash = input.model.indexOf('/');
-    const providerId = input.model.slice(0, slash);
-    const permission = buildPermissions(input.enableWeb, input.allowedToolNames);
-    const defaults = {
-        $schema: 'https://opencode.ai/config.json',
-        autoupdate: false,
-        share: 'disabled',
-        snapshot: false,
-        lsp: false,
-        formatter: false,
-        // Only the model's own provider: no provider is picked up from stray env.
-        enabled_providers: [providerId]
-    };
-    const agents = {};
-    for (const name of BUILT_IN_AGENTS)
-        agents[name] = { disable: true };
-    for (const name of SIDE_AGENTS)
-        agents[name] = { disable: true };
-    agents[REVIEWER_AGENT] = {
-        mode: 'primary',
-        description: 'Read-only pull request reviewer',
-        prompt: input.systemPrompt,
-        steps: input.steps ?? DEFAULT_STEPS,
-        permission
-    };
-    const mcp = {};
-    for (const [name, server] of Object.entries(input.mcpServers)) {
-        mcp[name] = {
-            type: 'remote',
-            url: server.url,
-            enabled: true,
-            // Our bridge authenticates with a bearer token; never start an OAuth dance.
-            oauth: false,
-            headers: { Authorization: `Bearer ${server.token}` }
-        };
-    }
-    const merged = deepMerge(defaults, overrides);
-    const provider = {};
-    for (const [id, entry] of Object.entries(opencode_overrides_isPlainObject(merged['provider']) ? merged['provider'] : {})) {
-        provider[id] = withoutCredentials(entry);
-    }
-    if (input.modelEndpoint !== undefined) {
-        provider[providerId] = deepMerge(opencode_overrides_isPlainObject(provider[providerId]) ? provider[providerId] : {}, { options: { baseURL: input.modelEndpoint.baseURL, apiKey: input.modelEndpoint.token } });
-    }
-    const userAgents = opencode_overrides_isPlainObject(merged['agent']) ? merged['agent'] : {};
-    // The sandbox, written last so nothing above can widen it.
-    return {
-        ...merged,
-        provider,
-        model: input.model,
-        // Same model for side tasks, so no other provider's default is tried.
-        small_model: input.model,
-        default_agent: REVIEWER_AGENT,
-        agent: deepMerge(userAgents, agents),
-        permission,
-        mcp,
-        plugin: [],
-        instructions: []
-    };
-}
-
-;// CONCATENATED MODULE: ./src/opencode/errors.ts
-/**
- * Typed errors of the session driver. OpenCode reports a failed turn inside
- * the assistant message (`info.error`), not as an HTTP error; these classes
- * turn that data into errors the orchestrator can branch on.
- */
-const KNOWN_KINDS = [
-    'APIError',
-    'MessageAbortedError',
-    'ProviderAuthError',
-    'MessageOutputLengthError',
-    'ContextOverflowError',
-    'ContentFilterError',
-    'StructuredOutputError',
-    'UnknownError'
-];
-/** Base class: anything that went wrong while driving the session. */
-class SessionDriverError extends Error {
-    name = 'SessionDriverError';
-}
-/** The model (or OpenCode on its behalf) failed the turn. */
-class ModelTurnError extends SessionDriverError {
-    kind;
-    statusCode;
-    retryable;
-    name = 'ModelTurnError';
-    constructor(kind, message, 
-    /** HTTP status from the model provider, for APIError. */
-    statusCode, 
-    /** Whether OpenCode considered it retryable (it retries those itself first). */
-    retryable) {
-        super(`${kind}: ${message}`);
-        this.kind = kind;
-        this.statusCode = statusCode;
-        this.retryable = retryable;
-    }
-    /** From the `{ name, data }` object OpenCode stores in `info.error`. */
-    static fromOpencode(error) {
-        const kind = (KNOWN_KINDS.includes(error.name) ? error.name : 'UnknownError');
-        const data = error.data ?? {};
-        const message = typeof data['message'] === 'string' && data['message'] !== ''
-            ? data['message']
-            : `${error.name} (no message)`;
-        const statusCode = typeof data['statusCode'] === 'number' ? data['statusCode'] : undefined;
-        const retryable = typeof data['isRetryable'] === 'boolean' ? data['isRetryable'] : undefined;
-        return new ModelTurnError(kind, message, statusCode, retryable);
-    }
-}
-/** Our own deadline ran out and the turn was aborted. */
-class TurnDeadlineError extends SessionDriverError {
-    deadlineMs;
-    name = 'TurnDeadlineError';
-    constructor(deadlineMs) {
-        super(`the turn did not finish within ${deadlineMs} ms and was aborted`);
-        this.deadlineMs = deadlineMs;
-    }
-}
-/** An MCP server of the tool bridge is not connected, so the agent could not act. */
-class McpNotConnectedError extends SessionDriverError {
-    statuses;
-    name = 'McpNotConnectedError';
-    constructor(message, statuses) {
-        super(message);
-        this.statuses = statuses;
-    }
-}
-/** A call to the OpenCode server itself failed (HTTP error, bad response). */
-class OpencodeCallError extends (/* unused pure expression or super */ null && (SessionDriverError)) {
-    name = 'OpencodeCallError';
-}
-
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function utils_toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var lib_Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(lib_Headers || (lib_Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class lib_HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[lib_Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, lib_Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[lib_Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, lib_Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[lib_Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[lib_Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, lib_Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[lib_Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[lib_Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, lib_Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[lib_Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? https : http;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[lib_Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[lib_Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class auth_BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
-var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class oidc_utils_OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = (/* unused pure expression or super */ null && (_summary));
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
-function exists(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function io_util_isDirectory(fsPath_1) {
-    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec_exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(os.EOL);
-    issueCommand('set-output', { name }, toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    core_error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function core_error(message, properties = {}) {
-    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
-    }
-    command_issueCommand('save-state', { name }, utils_toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/opencode/process-group.ts
-/**
- * Signals to a whole process group. opencode is spawned detached, so its pid
- * is also its process group id and `kill(-pgid)` reaches every child it
- * started. Shared by ManagedOpenCodeServer and the post step.
- */
-function isMissingProcess(error) {
-    return error?.code === 'ESRCH';
-}
-/** Sends `signal` to the group; false when the group no longer exists. */
-function killGroup(pgid, signal) {
-    if (!Number.isInteger(pgid) || pgid <= 1) {
-        throw new Error(`process group id must be an integer above 1, got ${pgid}`);
-    }
-    try {
-        process.kill(-pgid, signal);
-        return true;
-    }
-    catch (error) {
-        if (isMissingProcess(error))
-            return false;
-        throw error;
-    }
-}
-/** Whether any process of the group is still alive (zombies included). */
-function isGroupAlive(pgid) {
-    try {
-        process.kill(-pgid, 0);
-        return true;
-    }
-    catch (error) {
-        if (isMissingProcess(error))
-            return false;
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/opencode/leftover.ts
-/**
- * A sidecar that outlives the main step (runner cancelled it, the process was
- * killed outright: no exit handler ran) is stopped by the action's `post:`
- * step. The main step records the process group and temp dirs with
- * core.saveState; the post step reads them back with core.getState.
- */
-
-
-
-
-
-
-const SIDECAR_STATE_KEY = 'opencode-sidecar';
-/** Only our own temp dirs may be deleted by the post step. */
-const OWN_DIR = /^opencode-(sidecar|workspace)-[A-Za-z0-9]+$/;
-const sidecarSchema = object({
-    pgid: schemas_number().int().gt(1),
-    dirs: array(schemas_string()).default([])
-});
-/** One sidecar, or several (one per reviewer model, all running at once). */
-const stateSchema = union([sidecarSchema.transform((one) => [one]), array(sidecarSchema)]);
-/** Main step: call right after the sidecar started. */
-function rememberSidecar(sidecar, dirs = [], io = {}) {
-    const save = io.saveState ?? saveState;
-    save(SIDECAR_STATE_KEY, JSON.stringify({ pgid: sidecar.pgid, dirs }));
-}
-/** Main step: call after a clean stop, so the post step has nothing to do. */
-function forgetSidecar(io = {}) {
-    ;
-    (io.saveState ?? saveState)(SIDECAR_STATE_KEY, '');
-}
-/**
- * Whether the group still belongs to opencode. While a group has members its
- * id cannot be reused, so only a live leader running something else (pid
- * reused after the whole group ended) means "not ours".
- */
-function isOpencodeGroup(pgid) {
-    try {
-        const cmdline = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pgid}/cmdline`, 'utf8');
-        return cmdline.includes('opencode');
-    }
-    catch {
-        return true;
-    }
-}
-/**
- * Several sidecars in one state (see rememberSidecar): each started agent
- * keeps its own slot, and the state holds every sidecar still running, so
- * one stopping cleanly does not hide another from the post step.
- */
-class SidecarStates {
-    save;
-    slots = new Map();
-    next = 0;
-    constructor(save) {
-        this.save = save;
-    }
-    /** The saveState of one more sidecar. */
-    slot() {
-        const id = this.next++;
-        return (name, value) => {
-            if (name !== SIDECAR_STATE_KEY)
-                return this.save(name, value);
-            if (value === '')
-                this.slots.delete(id);
-            else
-                this.slots.set(id, value);
-            const all = [...this.slots.values()].map((json) => JSON.parse(json));
-            this.save(SIDECAR_STATE_KEY, all.length === 0 ? '' : JSON.stringify(all));
-        };
-    }
-}
-/** Post step: stops every recorded sidecar group still running. */
-async function stopLeftoverSidecar(io = {}) {
-    const raw = (io.getState ?? getState)(SIDECAR_STATE_KEY);
-    if (raw === '')
-        return 'none';
-    const parsed = stateSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) {
-        throw new Error(`state ${SIDECAR_STATE_KEY} is invalid: ${raw} (expected { pgid, dirs } or a list of them)`);
-    }
-    const outcomes = [];
-    for (const sidecar of parsed.data)
-        outcomes.push(await stopOne(sidecar, io));
-    // The most telling outcome: one stopped, else one left alone, else all gone.
-    return ['stopped', 'not-opencode', 'gone'].find((o) => outcomes.includes(o)) ?? 'none';
-}
-async function stopOne({ pgid, dirs }, io) {
-    const log = io.log ?? info;
-    let outcome = 'gone';
-    if (isGroupAlive(pgid)) {
-        if (!isOpencodeGroup(pgid)) {
-            log(`Process group ${pgid} is no longer opencode; left alone.`);
-            outcome = 'not-opencode';
-        }
-        else {
-            log(`Stopping the opencode sidecar left behind (process group ${pgid}).`);
-            killGroup(pgid, 'SIGTERM');
-            const end = Date.now() + (io.graceMs ?? 3000);
-            while (isGroupAlive(pgid) && Date.now() < end) {
-                await new Promise((resolve) => setTimeout(resolve, 50));
-            }
-            if (isGroupAlive(pgid))
-                killGroup(pgid, 'SIGKILL');
-            outcome = 'stopped';
-        }
-    }
-    for (const dir of dirs) {
-        if (OWN_DIR.test((0,external_node_path_namespaceObject.basename)(dir)))
-            await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
-    }
-    return outcome;
-}
-
-;// CONCATENATED MODULE: ./src/opencode/free-port.ts
-/**
- * A loopback port the kernel reports free. opencode's `--port=0` tries 4096
- * first, so every sidecar of a machine (parallel jobs on a self-hosted runner,
- * parallel test workers) would queue for the same port, and a client that
- * still holds a keep-alive socket to an earlier server on 4096 gets its
- * request reset. The port can be taken between this check and opencode's
- * bind; ManagedOpenCodeServer retries start-up when that happens.
- */
-
-function freeLoopbackPort() {
-    return new Promise((resolve, reject) => {
-        const probe = (0,external_node_net_.createServer)();
-        probe.once('error', reject);
-        probe.listen(0, '127.0.0.1', () => {
-            const address = probe.address();
-            const port = typeof address === 'object' && address !== null ? address.port : 0;
-            probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
-        });
-    });
-}
-/** opencode's output when its port was taken ("ServeError" in 1.18.33). */
-function isPortInUse(output) {
-    return /ServeError|EADDRINUSE|address already in use/i.test(output);
-}
-
-;// CONCATENATED MODULE: ./src/opencode/sidecar-env.ts
-/**
- * The environment the opencode sidecar runs with, built from scratch: nothing
- * of the runner's environment reaches it but PATH, the runner's CA settings
- * (file paths, so TLS through a corporate proxy verifies) and the provider
- * credentials named in `provider_env`. The GitHub token (GITHUB_TOKEN,
- * INPUT_GITHUB_TOKEN), the other INPUT_* values and the ACTIONS_* runtime
- * tokens stay in the action process.
- */
-
-
-/**
- * opencode switches that keep it offline and blind to project/user config.
- * Always "1": an empty value crashes opencode with a SchemaError.
- */
-const DISABLE_FLAGS = [
-    'OPENCODE_DISABLE_PROJECT_CONFIG',
-    'OPENCODE_DISABLE_CLAUDE_CODE',
-    'OPENCODE_DISABLE_EXTERNAL_SKILLS',
-    'OPENCODE_DISABLE_MODELS_FETCH',
-    'OPENCODE_DISABLE_AUTOUPDATE',
-    'OPENCODE_DISABLE_LSP_DOWNLOAD',
-    'OPENCODE_DISABLE_SHARE',
-    // Same as `--pure`: no external plugins, a second wall behind the sanitized
-    // workspace (which already holds no `.opencode/`).
-    'OPENCODE_PURE',
-    'OPENCODE_DISABLE_EMBEDDED_WEB_UI'
-];
-/** Basic-auth user of the server API, set explicitly rather than defaulted. */
-const SERVER_USERNAME = 'opencode';
-/** Variables a caller may never smuggle in through providerEnv. */
-const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*|(?:HTTPS?|NO|ALL)_PROXY|(?:https?|no|all)_proxy)$/;
-/**
- * The runner's trusted CA certificates, as the runtimes read them: extra
- * roots for Node/Bun (opencode is a Bun binary), the bundle and folder
- * OpenSSL-based tools read. Paths, not secrets.
- */
-const CA_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
-/** The CA settings of `env` that are set and non-empty. */
-function pickCaSettings(env) {
-    const picked = {};
-    for (const name of CA_VARIABLES) {
-        const value = env[name]?.trim();
-        if (value !== undefined && value !== '')
-            picked[name] = value;
-    }
-    return picked;
-}
-function buildSidecarEnv(input) {
-    const relativeEntry = input.path.split(external_node_path_namespaceObject.delimiter).find((entry) => !(0,external_node_path_namespaceObject.isAbsolute)(entry));
-    if (input.path !== '' && relativeEntry !== undefined) {
-        throw new Error(`path must hold absolute entries only, got ${JSON.stringify(relativeEntry)} in "${input.path}": a relative entry is looked up from the sidecar's current directory`);
-    }
-    const env = {
-        PATH: input.path,
-        HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'home'),
-        TMPDIR: (0,external_node_path_namespaceObject.join)(input.stateDir, 'tmp'),
-        XDG_CONFIG_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'config'),
-        XDG_DATA_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'data'),
-        XDG_CACHE_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'cache'),
-        XDG_STATE_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'state')
-    };
-    for (const [name, value] of Object.entries(input.providerEnv ?? {})) {
-        if (RESERVED.test(name)) {
-            throw new Error(`providerEnv must not set "${name}": reserved for the sidecar's sandbox`);
-        }
-        if (!isProviderEnvName(name)) {
-            throw new Error(`providerEnv must not set "${name}": only AWS_*, GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* and AZURE_* credentials reach the sidecar`);
-        }
-        if (value !== '')
-            env[name] = value;
-    }
-    for (const name of CA_VARIABLES) {
-        const value = input.caSettings?.[name];
-        if (value !== undefined && value !== '')
-            env[name] = value;
-    }
-    if (input.egress !== undefined) {
-        for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {
-            env[name] = input.egress.proxyUrl;
-        }
-        env['NO_PROXY'] = env['no_proxy'] = input.egress.direct.join(',');
-    }
-    for (const flag of DISABLE_FLAGS)
-        env[flag] = '1';
-    env['OPENCODE_CONFIG_CONTENT'] = input.configJson;
-    env['OPENCODE_SERVER_USERNAME'] = SERVER_USERNAME;
-    env['OPENCODE_SERVER_PASSWORD'] = input.password;
-    return env;
-}
-/** The directories buildSidecarEnv points at; they must exist before spawn. */
-function sidecarStateDirs(stateDir) {
-    return ['home', 'tmp', 'config', 'data', 'cache', 'state'].map((name) => (0,external_node_path_namespaceObject.join)(stateDir, name));
-}
-
-;// CONCATENATED MODULE: ./src/opencode/server.ts
-/**
- * ManagedOpenCodeServer: an `opencode serve` process the action starts, owns
- * and always stops. Spawned by hand rather than with the SDK helper, because
- * the helper passes the whole process.env (GitHub token included) and only
- * sends SIGTERM to the leader.
- *
- * - environment: built from scratch (sidecar-env.ts), with a PATH that holds
- *   no relative entry and no folder the pull request controls
- *   (trusted-path.ts);
- * - cwd: a private empty temp dir, never the checkout: Bun (opencode's
- *   runtime) loads `.env` from its cwd, and a PR can ship one;
- * - its own process group (detached), so stop() reaches every child
- *   (ripgrep, MCP clients) with one signal;
- * - HTTP basic auth with a random password, so no other local process can
- *   drive the agent;
- * - a kernel-chosen free port rather than `--port=0` (which tries 4096 first,
- *   see free-port.ts); the URL is still read from the "listening" line.
- */
-
-
-
-
-
-
-
-
-
-
-/** Start-up attempts when the chosen port was taken before opencode bound it. */
-const PORT_ATTEMPTS = 3;
-const LISTENING = /opencode server listening on (https?:\/\/[^\s]+)/;
-const MAX_CAPTURE = 16_000;
-const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
-const DEFAULT_GRACE_MS = 3_000;
-class OpencodeStartError extends Error {
-    output;
-    pid;
-    /** The message without the captured output. */
-    reason;
-    constructor(message, output, 
-    /** The process that failed, already stopped; undefined when none was spawned. */
-    pid) {
-        super(`${message}\n--- opencode output ---\n${output.trim() || '(none)'}`);
-        this.output = output;
-        this.pid = pid;
-        this.name = 'OpencodeStartError';
-        this.reason = message;
-    }
-}
-/** Keeps the tail of the process output for error messages. */
-class OutputTail {
-    text = '';
-    push(chunk) {
-        this.text = (this.text + chunk.toString()).slice(-MAX_CAPTURE);
-    }
-}
-function waitForExit(child, ms) {
-    if (child.exitCode !== null || child.signalCode !== null)
-        return Promise.resolve(true);
-    return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-            child.off('exit', onExit);
-            resolve(false);
-        }, ms);
-        const onExit = () => {
-            clearTimeout(timer);
-            resolve(true);
-        };
-        child.once('exit', onExit);
-    });
-}
-class ManagedOpenCodeServer {
-    url;
-    password;
-    pid;
-    directory;
-    child;
-    stateDir;
-    graceMs;
-    output;
-    stopping;
-    onProcessExit = () => {
-        // Synchronous last resort: no time to wait for a grace period here.
-        killGroup(this.pid, 'SIGKILL');
-        try {
-            (0,external_node_fs_namespaceObject.rmSync)(this.stateDir, { recursive: true, force: true, maxRetries: 3 });
-        }
-        catch {
-            // The post step removes what is left (see leftover.ts).
-        }
-    };
-    constructor(url, password, pid, directory, child, stateDir, graceMs, output) {
-        this.url = url;
-        this.password = password;
-        this.pid = pid;
-        this.directory = directory;
-        this.child = child;
-        this.stateDir = stateDir;
-        this.graceMs = graceMs;
-        this.output = output;
-        process.once('exit', this.onProcessExit);
-    }
-    /** The process group id (the leader's pid: it is spawned detached). */
-    get pgid() {
-        return this.pid;
-    }
-    /** Private HOME/XDG dirs, removed by stop(); recorded for the post step. */
-    get stateDirectory() {
-        return this.stateDir;
-    }
-    /** What opencode printed so far (bounded), for diagnostics. */
-    get log() {
-        return this.output.text;
-    }
-    /** Header for the SDK client: `createOpencodeClient({ headers })`. */
-    authHeaders() {
-        const token = Buffer.from(`${SERVER_USERNAME}:${this.password}`).toString('base64');
-        return { Authorization: `Basic ${token}` };
-    }
-    static async start(options) {
-        for (let attempt = 1;; attempt += 1) {
-            const port = options.port ?? (await freeLoopbackPort());
-            try {
-                return await ManagedOpenCodeServer.startOnce(options, port);
-            }
-            catch (error) {
-                const retry = options.port === undefined &&
-                    attempt < PORT_ATTEMPTS &&
-                    error instanceof OpencodeStartError &&
-                    isPortInUse(error.output);
-                if (!retry)
-                    throw error;
-            }
-        }
-    }
-    static async startOnce(options, port) {
-        const stateDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'opencode-sidecar-'));
-        await Promise.all(sidecarStateDirs(stateDir).map((dir) => (0,promises_namespaceObject.mkdir)(dir, { recursive: true })));
-        const password = (0,external_node_crypto_.randomBytes)(24).toString('base64url');
-        const env = buildSidecarEnv({
-            path: (options.searchPath ?? (await trustedPath(process.env))).path,
-            stateDir,
-            configJson: JSON.stringify(options.config),
-            password,
-            ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
-            ...(options.egress === undefined ? {} : { egress: options.egress }),
-            ...(options.caSettings === undefined ? {} : { caSettings: options.caSettings })
-        });
-        const output = new OutputTail();
-        let child;
-        try {
-            child = (0,external_node_child_process_namespaceObject.spawn)(options.binary, ['serve', '--hostname=127.0.0.1', `--port=${port}`], {
-                cwd: (0,external_node_path_namespaceObject.join)(stateDir, 'home'),
-                env,
-                detached: true,
-                stdio: ['ignore', 'pipe', 'pipe']
-            });
-        }
-        catch (error) {
-            await (0,promises_namespaceObject.rm)(stateDir, { recursive: true, force: true });
-            throw new OpencodeStartError(`could not spawn ${options.binary}: ${String(error)}`, '');
-        }
-        const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
-        try {
-            const url = await waitForListening(child, output, options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS, options.binary);
-            // After start-up, keep draining the pipes so opencode never blocks on a full pipe.
-            return new ManagedOpenCodeServer(url, password, child.pid, options.directory, child, stateDir, graceMs, output);
-        }
-        catch (error) {
-            if (child.pid !== undefined)
-                await terminate(child, child.pid, graceMs);
-            await (0,promises_namespaceObject.rm)(stateDir, { recursive: true, force: true });
-            if (error instanceof OpencodeStartError && child.pid !== undefined) {
-                throw new OpencodeStartError(error.reason, error.output, child.pid);
-            }
-            throw error;
-        }
-    }
-    /** SIGTERM to the group, SIGKILL after the grace period. Idempotent. */
-    stop() {
-        this.stopping ??= (async () => {
-            try {
-                await terminate(this.child, this.pid, this.graceMs);
-            }
-            finally {
-                process.off('exit', this.onProcessExit);
-                await (0,promises_namespaceObject.rm)(this.stateDir, { recursive: true, force: true });
-            }
-        })();
-        return this.stopping;
-    }
-}
-async function terminate(child, pgid, graceMs) {
-    killGroup(pgid, 'SIGTERM');
-    await waitForExit(child, graceMs);
-    // The leader may be gone while a child of the group lingers.
-    if (isGroupAlive(pgid)) {
-        killGroup(pgid, 'SIGKILL');
-        await waitForExit(child, graceMs);
-        await waitForGroupGone(pgid, graceMs);
-    }
-}
-/** Polls until every member of the group has been reaped (or `ms` passed). */
-async function waitForGroupGone(pgid, ms) {
-    const end = Date.now() + ms;
-    while (isGroupAlive(pgid) && Date.now() < end) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-}
-function waitForListening(child, output, timeoutMs, binary) {
-    return new Promise((resolve, reject) => {
-        let stdoutLine = '';
-        const cleanup = () => {
-            clearTimeout(timer);
-            child.off('exit', onExit);
-            child.off('error', onError);
-        };
-        const onStdout = (chunk) => {
-            output.push(chunk);
-            stdoutLine = (stdoutLine + chunk.toString()).slice(-4096);
-            const match = LISTENING.exec(stdoutLine);
-            if (match?.[1] !== undefined) {
-                cleanup();
-                resolve(match[1].replace(/\/$/, ''));
-            }
-        };
-        const onExit = (code, signal) => {
-            cleanup();
-            const how = signal === null ? `exit code ${code}` : `signal ${signal}`;
-            reject(new OpencodeStartError(`opencode serve exited before listening (${how})`, output.text));
-        };
-        const onError = (error) => {
-            cleanup();
-            reject(new OpencodeStartError(`could not start ${binary}: ${error.message}`, output.text));
-        };
-        const timer = setTimeout(() => {
-            cleanup();
-            reject(new OpencodeStartError(`opencode serve did not report "listening" within ${timeoutMs} ms`, output.text));
-        }, timeoutMs);
-        child.stdout?.on('data', onStdout);
-        child.stderr?.on('data', (chunk) => output.push(chunk));
-        child.once('exit', onExit);
-        child.once('error', onError);
-    });
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@opencode-ai/sdk/dist/v2/gen/core/serverSentEvents.gen.js
@@ -82664,7 +77697,7 @@ class Vcs extends HeyApiClient {
         return (this._diff ??= new sdk_gen_Diff({ client: this.client }));
     }
 }
-class sdk_gen_Command extends HeyApiClient {
+class Command extends HeyApiClient {
     /**
      * List commands
      *
@@ -85902,7 +80935,7 @@ class OpencodeClient extends HeyApiClient {
     }
     _command;
     get command() {
-        return (this._command ??= new sdk_gen_Command({ client: this.client }));
+        return (this._command ??= new Command({ client: this.client }));
     }
     _lsp;
     get lsp() {
@@ -86085,6 +81118,502 @@ function createOpencodeClient(config) {
     return new OpencodeClient({ client });
 }
 
+;// CONCATENATED MODULE: ./src/opencode/errors.ts
+/**
+ * Typed errors of the session driver. OpenCode reports a failed turn inside
+ * the assistant message (`info.error`), not as an HTTP error; these classes
+ * turn that data into errors the orchestrator can branch on.
+ */
+const KNOWN_KINDS = [
+    'APIError',
+    'MessageAbortedError',
+    'ProviderAuthError',
+    'MessageOutputLengthError',
+    'ContextOverflowError',
+    'ContentFilterError',
+    'StructuredOutputError',
+    'UnknownError'
+];
+/** Base class: anything that went wrong while driving the session. */
+class SessionDriverError extends Error {
+    name = 'SessionDriverError';
+}
+/** The model (or OpenCode on its behalf) failed the turn. */
+class ModelTurnError extends SessionDriverError {
+    kind;
+    statusCode;
+    retryable;
+    name = 'ModelTurnError';
+    constructor(kind, message, 
+    /** HTTP status from the model provider, for APIError. */
+    statusCode, 
+    /** Whether OpenCode considered it retryable (it retries those itself first). */
+    retryable) {
+        super(`${kind}: ${message}`);
+        this.kind = kind;
+        this.statusCode = statusCode;
+        this.retryable = retryable;
+    }
+    /** From the `{ name, data }` object OpenCode stores in `info.error`. */
+    static fromOpencode(error) {
+        const kind = (KNOWN_KINDS.includes(error.name) ? error.name : 'UnknownError');
+        const data = error.data ?? {};
+        const message = typeof data['message'] === 'string' && data['message'] !== ''
+            ? data['message']
+            : `${error.name} (no message)`;
+        const statusCode = typeof data['statusCode'] === 'number' ? data['statusCode'] : undefined;
+        const retryable = typeof data['isRetryable'] === 'boolean' ? data['isRetryable'] : undefined;
+        return new ModelTurnError(kind, message, statusCode, retryable);
+    }
+}
+/** Our own deadline ran out and the turn was aborted. */
+class TurnDeadlineError extends SessionDriverError {
+    deadlineMs;
+    name = 'TurnDeadlineError';
+    constructor(deadlineMs) {
+        super(`the turn did not finish within ${deadlineMs} ms and was aborted`);
+        this.deadlineMs = deadlineMs;
+    }
+}
+/** An MCP server of the tool bridge is not connected, so the agent could not act. */
+class McpNotConnectedError extends SessionDriverError {
+    statuses;
+    name = 'McpNotConnectedError';
+    constructor(message, statuses) {
+        super(message);
+        this.statuses = statuses;
+    }
+}
+/** A call to the OpenCode server itself failed (HTTP error, bad response). */
+class OpencodeCallError extends (/* unused pure expression or super */ null && (SessionDriverError)) {
+    name = 'OpencodeCallError';
+}
+
+;// CONCATENATED MODULE: ./src/opencode/agent-turn.ts
+
+/** Errors no retry can fix: the review cannot run with this model setup. */
+function isFatal(error) {
+    if (error instanceof TurnDeadlineError)
+        return false;
+    if (!(error instanceof ModelTurnError))
+        return false;
+    if (error.kind === 'ProviderAuthError')
+        return true;
+    return (error.kind === 'APIError' &&
+        error.statusCode !== undefined &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500 &&
+        error.statusCode !== 408 &&
+        error.statusCode !== 429);
+}
+function toAgentTurn(turn) {
+    return {
+        ending: turn.ending,
+        toolCalls: turn.toolCalls.map((call) => ({ name: call.name, status: call.status })),
+        tokens: turn.tokens,
+        cost: turn.cost,
+        steps: turn.steps,
+        ...(turn.error === undefined
+            ? {}
+            : { error: { message: turn.error.message, fatal: isFatal(turn.error) } })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/opencode/cleanups.ts
+/**
+ * What a start-up has to undo, in reverse order of the steps that made it
+ * (sessions, server, network, export). One that fails is logged and the
+ * others still run: a review never leaves a sidecar behind because its
+ * export could not be deleted.
+ */
+
+class Cleanups {
+    warn;
+    steps = [];
+    constructor(warn) {
+        this.warn = warn;
+    }
+    add(step) {
+        this.steps.push(step);
+    }
+    /** Runs every step added so far, the last first; the list is empty afterwards. */
+    async run() {
+        for (const step of this.steps.splice(0).reverse()) {
+            try {
+                await step();
+            }
+            catch (error) {
+                this.warn(`cleanup failed: ${(0,error_message/* getErrorMessage */.u)(error)}`);
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/config/opencode-overrides.ts
+/**
+ * The `opencode_config` input: a JSON object deep-merged into the generated
+ * OpenCode config (custom providers, model limits, ...). Keys that could widen
+ * what the agent may do are refused here, before any work starts, so the
+ * sandbox built later never has to trust this input.
+ */
+
+/** Top-level keys that would weaken the sandbox. */
+const FORBIDDEN_TOP_LEVEL = {
+    permission: 'tool permissions are fixed by the action',
+    tools: 'tool switches are fixed by the action',
+    mcp: 'only the action registers MCP servers',
+    plugin: 'plugins would run code inside the sidecar',
+    instructions: 'instruction files would inject unreviewed prompts'
+};
+/** Keys refused inside every `agent.<name>` entry. */
+const FORBIDDEN_IN_AGENT = {
+    permission: 'agent permissions are fixed by the action',
+    tools: 'agent tool switches are fixed by the action'
+};
+function opencode_overrides_isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Returns the parsed object, or a list of errors each naming the input. */
+function parseOpencodeOverrides(raw) {
+    const text = raw.trim();
+    if (text === '')
+        return { ok: true, value: undefined };
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch (error) {
+        const reason = (0,error_message/* getErrorMessage */.u)(error);
+        return {
+            ok: false,
+            errors: [`opencode_config must be a JSON object, got invalid JSON (${reason})`]
+        };
+    }
+    if (!opencode_overrides_isPlainObject(parsed)) {
+        const kind = Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : typeof parsed;
+        return { ok: false, errors: [`opencode_config must be a JSON object, got ${kind}`] };
+    }
+    const errors = [];
+    for (const [key, why] of Object.entries(FORBIDDEN_TOP_LEVEL)) {
+        if (key in parsed)
+            errors.push(`opencode_config must not set "${key}": ${why}`);
+    }
+    const agents = parsed['agent'];
+    if (agents !== undefined) {
+        if (!opencode_overrides_isPlainObject(agents)) {
+            errors.push('opencode_config.agent must be an object');
+        }
+        else {
+            for (const [agentName, agent] of Object.entries(agents)) {
+                if (!opencode_overrides_isPlainObject(agent))
+                    continue;
+                for (const [key, why] of Object.entries(FORBIDDEN_IN_AGENT)) {
+                    if (key in agent)
+                        errors.push(`opencode_config must not set "agent.${agentName}.${key}": ${why}`);
+                }
+            }
+        }
+    }
+    return errors.length > 0 ? { ok: false, errors } : { ok: true, value: parsed };
+}
+
+;// CONCATENATED MODULE: ./src/egress/provider-endpoints.ts
+/**
+ * Where the built-in opencode providers send model requests when the
+ * configuration names no `baseURL`: the AI SDK package's default, or the
+ * `api` entry of opencode's bundled provider catalog (models.dev). The model
+ * proxy forwards to this address; the sidecar only ever sees the proxy.
+ *
+ * A provider missing here needs `provider.<id>.options.baseURL` in
+ * `opencode_config`. Providers that sign each request or log in (Amazon
+ * Bedrock, Google Vertex, GitHub Copilot) are deliberately absent: the proxy
+ * holds a fixed API key, nothing else.
+ */
+const PROVIDER_ENDPOINTS = {
+    anthropic: 'https://api.anthropic.com/v1',
+    openai: 'https://api.openai.com/v1',
+    google: 'https://generativelanguage.googleapis.com/v1beta',
+    mistral: 'https://api.mistral.ai/v1',
+    groq: 'https://api.groq.com/openai/v1',
+    xai: 'https://api.x.ai/v1',
+    deepseek: 'https://api.deepseek.com',
+    cerebras: 'https://api.cerebras.ai/v1',
+    togetherai: 'https://api.together.xyz/v1',
+    deepinfra: 'https://api.deepinfra.com/v1/openai',
+    perplexity: 'https://api.perplexity.ai',
+    cohere: 'https://api.cohere.com/v2',
+    openrouter: 'https://openrouter.ai/api/v1',
+    opencode: 'https://opencode.ai/zen/v1',
+    'fireworks-ai': 'https://api.fireworks.ai/inference/v1',
+    moonshotai: 'https://api.moonshot.ai/v1',
+    zai: 'https://api.z.ai/api/paas/v4',
+    huggingface: 'https://router.huggingface.co/v1',
+    nvidia: 'https://integrate.api.nvidia.com/v1'
+};
+/**
+ * Providers whose requests are signed with cloud credentials (AWS SigV4 for
+ * Bedrock, Google OAuth for Vertex): a proxy that swaps one fixed key cannot
+ * stand in for them. Their SDK in the sidecar signs with the `provider_env`
+ * credentials and reaches the provider's public endpoint through the egress
+ * filter; the model proxy is not started for them.
+ */
+const SIGNING_PROVIDERS = new Set([
+    'amazon-bedrock',
+    'google-vertex',
+    'google-vertex-anthropic'
+]);
+
+;// CONCATENATED MODULE: ./src/egress/model-upstream.ts
+/**
+ * What the model proxy needs to know about the review model's provider: the
+ * upstream base URL (a custom `baseURL` from `opencode_config`, else the
+ * provider's default endpoint) and the credentials it adds on the way out
+ * (`opencode_api_key`, else the provider's `options.apiKey`, plus the
+ * provider's `options.headers`). Pure: same input, same answer.
+ *
+ * These are also the options that never reach the sidecar (config.ts drops
+ * CREDENTIAL_OPTIONS from every provider it is given).
+ */
+
+
+
+/** Provider options that carry credentials: held by the proxy, never by the sidecar. */
+const CREDENTIAL_OPTIONS = ['apiKey', 'authToken', 'headers'];
+const optionsSchema = (at) => looseObject({
+    baseURL: schemas_string(`${at}.baseURL must be a URL string`)
+        .refine((value) => /^https?:\/\/[^/]/.test(value) && URL.canParse(value), {
+        error: (issue) => `${at}.baseURL must be an http:// or https:// URL, got ${JSON.stringify(issue.input)}`
+    })
+        .optional(),
+    apiKey: schemas_string(`${at}.apiKey must be a string`).optional(),
+    headers: record(schemas_string(), schemas_string(`${at}.headers must map names to strings`)).optional()
+});
+function resolveModelUpstream(input) {
+    const slash = input.model.indexOf('/');
+    if (slash <= 0) {
+        throw new Error(`model must be "provider/model", got ${JSON.stringify(input.model)}`);
+    }
+    const providerId = input.model.slice(0, slash);
+    const at = `opencode_config.provider.${providerId}.options`;
+    const provider = input.overrides?.['provider']?.[providerId];
+    const rawOptions = provider?.options ?? {};
+    const parsed = optionsSchema(at).safeParse(rawOptions);
+    if (!parsed.success) {
+        // Values are not echoed (but a bad URL's): they may hold credentials.
+        throw new Error(zod_issues_formatZodIssues(parsed.error.issues, rawOptions, { style: 'sentence' }).join('; '));
+    }
+    const options = parsed.data;
+    const base = options.baseURL ?? PROVIDER_ENDPOINTS[providerId];
+    if (base === undefined) {
+        throw new Error(`no endpoint is known for provider "${providerId}" of model "${input.model}": set ${at}.baseURL (the model proxy forwards there)`);
+    }
+    return {
+        providerId,
+        baseURL: new URL(base.replace(/\/+$/, '')),
+        apiKey: input.apiKey !== '' ? input.apiKey : (options.apiKey ?? ''),
+        headers: options.headers ?? {}
+    };
+}
+
+;// CONCATENATED MODULE: ./src/opencode/config.ts
+/**
+ * Builds the OpenCode config the sidecar runs with (passed in
+ * OPENCODE_CONFIG_CONTENT). Pure: no I/O, same input -> same JSON.
+ *
+ * The sandbox lives here: an allowlist of permissions (everything denied,
+ * then the read-only tools and our MCP tools), a single `reviewer` primary
+ * agent, and every background feature that could reach the network, touch the
+ * workspace or make extra model calls switched off. The user's
+ * `opencode_config` is merged in, then the sandbox keys are written again on
+ * top so no override can widen them.
+ *
+ * No credential is in it: the model's provider talks to the model proxy
+ * (`modelEndpoint`: its URL and this run's token in place of the API key),
+ * and every provider's credential options are dropped, whatever the
+ * overrides hold (the proxy holds them; see src/egress/model-upstream.ts).
+ * A signing provider (Bedrock, Vertex) has no `modelEndpoint`: it keeps its
+ * endpoint and signs with credentials from the sidecar's environment.
+ */
+
+
+
+
+/** The one agent every pass runs as. */
+const REVIEWER_AGENT = 'reviewer';
+/** Built-in opencode agents we switch off: none may be picked or spawned. */
+const BUILT_IN_AGENTS = ['build', 'plan', 'general', 'explore'];
+/**
+ * Built-in agents that make side calls to the model (session titles,
+ * summaries, compaction). Title generation is switched off so scripted and
+ * real model calls belong to the review only; see also `small_model`.
+ */
+const SIDE_AGENTS = ['title', 'summary'];
+/** Read-only built-in tools the reviewer may use. */
+const READ_ONLY_TOOLS = ['read', 'glob', 'grep', 'list', 'todowrite', 'todoread'];
+/** Only with `enable_web`. */
+const WEB_TOOLS = ['webfetch', 'websearch'];
+const inputSchema = object({
+    model: schemas_string()
+        .regex(/^[^/\s]+\/\S+$/, 'expected "provider/model", e.g. "anthropic/claude-sonnet-4-5"'),
+    /** Absent for a signing provider (Bedrock, Vertex): it keeps its own endpoint. */
+    modelEndpoint: object({
+        baseURL: url('expected the model proxy URL'),
+        token: schemas_string().min(16, 'expected a random token')
+    })
+        .optional(),
+    enableWeb: schemas_boolean(),
+    overrides: record(schemas_string(), unknown()).optional(),
+    mcpServers: record(schemas_string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lowercase MCP server name'), object({ url: url(), token: schemas_string().min(16, 'expected a random token') })),
+    /**
+     * Absent when the prompt comes after the spawn, in the instance config
+     * file (reviewerPromptConfig; server.ts writeInstanceFiles).
+     */
+    systemPrompt: schemas_string().min(1, 'expected a non-empty system prompt').optional(),
+    steps: schemas_number().int().positive().optional(),
+    allowedToolNames: array(schemas_string().regex(/^[a-z][a-z0-9_]*\*?$/, 'expected a tool name'))
+});
+/** Default bound on agentic iterations per prompt. */
+const DEFAULT_STEPS = 60;
+/** Objects merge key by key; anything else (arrays included) is replaced. */
+function deepMerge(base, extra) {
+    const out = { ...base };
+    for (const [key, value] of Object.entries(extra)) {
+        const current = out[key];
+        out[key] = opencode_overrides_isPlainObject(current) && opencode_overrides_isPlainObject(value) ? deepMerge(current, value) : value;
+    }
+    return out;
+}
+/**
+ * The permission allowlist. Order matters: opencode applies the LAST rule
+ * that matches, so the catch-all deny must come first.
+ */
+function buildPermissions(enableWeb, allowedToolNames) {
+    const permission = { '*': 'deny' };
+    for (const tool of READ_ONLY_TOOLS)
+        permission[tool] = 'allow';
+    for (const tool of WEB_TOOLS)
+        permission[tool] = enableWeb ? 'allow' : 'deny';
+    // Reading outside the served directory is refused (symlinks are handled by
+    // the workspace sanitizer, which this rule does not cover).
+    permission['external_directory'] = 'deny';
+    for (const name of allowedToolNames)
+        permission[name] = 'allow';
+    return permission;
+}
+/**
+ * The reviewer's prompt as a config of its own, for the file opencode merges
+ * under OPENCODE_CONFIG_CONTENT when its instance boots: the sandbox (tools,
+ * permissions, providers) stays in the spawn's config, which wins any key
+ * both hold.
+ */
+function reviewerPromptConfig(systemPrompt) {
+    if (systemPrompt === '')
+        throw new Error('reviewerPromptConfig: expected a non-empty system prompt');
+    return { agent: { [REVIEWER_AGENT]: { prompt: systemPrompt } } };
+}
+function refuseSandboxKeys(overrides) {
+    const screened = parseOpencodeOverrides(JSON.stringify(overrides));
+    if (!screened.ok) {
+        throw new Error(`buildOpencodeConfig: refused overrides: ${screened.errors.join('; ')}`);
+    }
+}
+/** A provider entry without the options that carry credentials. */
+function withoutCredentials(entry) {
+    if (!opencode_overrides_isPlainObject(entry) || !opencode_overrides_isPlainObject(entry['options']))
+        return entry;
+    const options = { ...entry['options'] };
+    for (const name of CREDENTIAL_OPTIONS)
+        delete options[name];
+    return { ...entry, options };
+}
+function parseInput(rawInput) {
+    const parsed = inputSchema.safeParse(rawInput);
+    if (!parsed.success) {
+        // Values are not echoed: the endpoint and MCP tokens are credentials.
+        const problems = zod_issues_formatZodIssues(parsed.error.issues, rawInput, {
+            root: 'input',
+            style: 'withheld'
+        });
+        throw new Error(`buildOpencodeConfig: invalid input (${problems.join('; ')})`);
+    }
+    return parsed.data;
+}
+/** The built-in and side agents switched off, and the one reviewer. */
+function sandboxAgents(input, permission) {
+    const agents = {};
+    for (const name of BUILT_IN_AGENTS)
+        agents[name] = { disable: true };
+    for (const name of SIDE_AGENTS)
+        agents[name] = { disable: true };
+    agents[REVIEWER_AGENT] = {
+        mode: 'primary',
+        description: 'Read-only pull request reviewer',
+        ...(input.systemPrompt === undefined ? {} : { prompt: input.systemPrompt }),
+        steps: input.steps ?? DEFAULT_STEPS,
+        permission
+    };
+    return agents;
+}
+function mcpEntries(mcpServers) {
+    const mcp = {};
+    for (const [name, server] of Object.entries(mcpServers)) {
+        mcp[name] = {
+            type: 'remote',
+            url: server.url,
+            enabled: true,
+            // Our bridge authenticates with a bearer token; never start an OAuth dance.
+            oauth: false,
+            headers: { Authorization: `Bearer ${server.token}` }
+        };
+    }
+    return mcp;
+}
+/** Every provider without its credentials; the model's own pointed at the model proxy. */
+function providerEntries(merged, input, providerId) {
+    const provider = {};
+    for (const [id, entry] of Object.entries(opencode_overrides_isPlainObject(merged['provider']) ? merged['provider'] : {})) {
+        provider[id] = withoutCredentials(entry);
+    }
+    if (input.modelEndpoint !== undefined) {
+        provider[providerId] = deepMerge(opencode_overrides_isPlainObject(provider[providerId]) ? provider[providerId] : {}, { options: { baseURL: input.modelEndpoint.baseURL, apiKey: input.modelEndpoint.token } });
+    }
+    return provider;
+}
+function buildOpencodeConfig(rawInput) {
+    const input = parseInput(rawInput);
+    const overrides = input.overrides ?? {};
+    refuseSandboxKeys(overrides);
+    const slash = input.model.indexOf('/');
+    const providerId = input.model.slice(0, slash);
+    const permission = buildPermissions(input.enableWeb, input.allowedToolNames);
+    const defaults = {
+        $schema: 'https://opencode.ai/config.json',
+        autoupdate: false,
+        share: 'disabled',
+        snapshot: false,
+        lsp: false,
+        formatter: false,
+        // Only the model's own provider: no provider is picked up from stray env.
+        enabled_providers: [providerId]
+    };
+    const merged = deepMerge(defaults, overrides);
+    const userAgents = opencode_overrides_isPlainObject(merged['agent']) ? merged['agent'] : {};
+    // The sandbox, written last so nothing above can widen it.
+    return {
+        ...merged,
+        provider: providerEntries(merged, input, providerId),
+        model: input.model,
+        // Same model for side tasks, so no other provider's default is tried.
+        small_model: input.model,
+        default_agent: REVIEWER_AGENT,
+        agent: deepMerge(userAgents, sandboxAgents(input, permission)),
+        permission,
+        mcp: mcpEntries(input.mcpServers),
+        plugin: [],
+        instructions: []
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/opencode/wire.ts
 /**
  * The parts of OpenCode's events and messages the session driver relies on,
@@ -86148,6 +81677,8 @@ const pendingRequestSchema = looseObject({
 const sessionIdSchema = looseObject({ sessionID: schemas_string() });
 const mcpStatusSchema = record(schemas_string(), looseObject({ status: schemas_string(), error: schemas_string().optional() }));
 const sessionStatusMapSchema = record(schemas_string(), looseObject({ type: schemas_string() }));
+/** `GET /global/health`: the server's own version. */
+const healthSchema = looseObject({ version: schemas_string() });
 
 ;// CONCATENATED MODULE: ./src/opencode/event-feed.ts
 
@@ -86259,6 +81790,7 @@ class EventFeed {
 ;// CONCATENATED MODULE: ./src/opencode/mcp-ready.ts
 
 
+
 /** Statuses that will not turn into "connected" by waiting. */
 const TERMINAL = new Set(['failed', 'disabled', 'needs_auth', 'needs_client_registration']);
 async function waitForMcpServers(client, names, options = {}) {
@@ -86270,7 +81802,11 @@ async function waitForMcpServers(client, names, options = {}) {
         const { data } = await client.mcp.status(undefined, { throwOnError: true });
         const parsed = mcpStatusSchema.safeParse(data);
         if (!parsed.success) {
-            throw new McpNotConnectedError(`opencode answered /mcp with an unexpected shape: ${parsed.error.message}`, {});
+            const problems = zod_issues_formatZodIssues(parsed.error.issues, data, {
+                root: '(response)',
+                style: 'withheld'
+            });
+            throw new McpNotConnectedError(`opencode answered /mcp with an unexpected shape: ${problems.join('; ')}`, {});
         }
         statuses = parsed.data;
         const broken = names.filter((name) => TERMINAL.has(statuses[name]?.status ?? ''));
@@ -86461,8 +81997,18 @@ class TurnWatch {
 
 
 
+
+
 const DEFAULT_ABORT_GRACE_MS = 15_000;
 const DEFAULT_POLL_MS = 5_000;
+/** The MCP servers must be connected before the first prompt; then the session is created. */
+async function createSession(client, options) {
+    await waitForMcpServers(client, options.mcpServers, {
+        ...(options.mcpTimeoutMs === undefined ? {} : { timeoutMs: options.mcpTimeoutMs })
+    });
+    const { data } = await client.session.create({ agent: options.agent, title: options.title ?? 'Pull request review' }, { throwOnError: true });
+    return data.id;
+}
 class ReviewSession {
     client;
     feed;
@@ -86470,6 +82016,8 @@ class ReviewSession {
     options;
     rejected;
     busy = false;
+    /** Turns sent so far: before the first one, the new session holds no message. */
+    turns = 0;
     constructor(client, feed, id, options, 
     /** Permission and question requests rejected by the safety net, over the whole session. */
     rejected) {
@@ -86479,7 +82027,11 @@ class ReviewSession {
         this.options = options;
         this.rejected = rejected;
     }
-    /** Subscribes to events, checks the MCP servers, then creates the session. */
+    /**
+     * Subscribes to events and, at the same time, checks the MCP servers and
+     * creates the session: the first request for the directory boots the
+     * instance, and both wait for that boot.
+     */
     static async open(options) {
         const client = createOpencodeClient({
             baseUrl: options.baseUrl,
@@ -86487,24 +82039,23 @@ class ReviewSession {
             headers: { ...options.headers }
         });
         const rejected = [];
-        const feed = await EventFeed.open(client, {
-            onRejected: (request) => {
-                rejected.push(request);
-                options.onWarning?.(`rejected a ${request.kind} request${request.permission ? ` for "${request.permission}"` : ''}: the reviewer never asks`);
-            },
-            onError: (error) => options.onWarning?.(`opencode event stream: ${session_describe(error)}`)
-        });
-        try {
-            await waitForMcpServers(client, options.mcpServers, {
-                ...(options.mcpTimeoutMs === undefined ? {} : { timeoutMs: options.mcpTimeoutMs })
-            });
-            const { data } = await client.session.create({ agent: options.agent, title: options.title ?? 'Pull request review' }, { throwOnError: true });
-            return new ReviewSession(client, feed, data.id, options, rejected);
+        const [feed, sessionId] = await Promise.allSettled([
+            EventFeed.open(client, {
+                onRejected: (request) => {
+                    rejected.push(request);
+                    options.onWarning?.(`rejected a ${request.kind} request${request.permission ? ` for "${request.permission}"` : ''}: the reviewer never asks`);
+                },
+                onError: (error) => options.onWarning?.(`opencode event stream: ${(0,error_message/* getErrorMessage */.u)(error)}`)
+            }),
+            createSession(client, options)
+        ]);
+        if (feed.status === 'rejected')
+            throw feed.reason;
+        if (sessionId.status === 'rejected') {
+            feed.value.close();
+            throw sessionId.reason;
         }
-        catch (error) {
-            feed.close();
-            throw error;
-        }
+        return new ReviewSession(client, feed.value, sessionId.value, options, rejected);
     }
     /** Runs one turn to its end (idle) or to the deadline (aborted). Never overlaps. */
     async prompt(text, options) {
@@ -86513,7 +82064,8 @@ class ReviewSession {
         this.busy = true;
         const watch = new TurnWatch(this.feed, this.id, this.options.onProgress);
         try {
-            const known = new Set((await this.messages()).map((message) => message.info.id));
+            const known = new Set(this.turns === 0 ? [] : (await this.messages()).map((message) => message.info.id));
+            this.turns += 1;
             await this.client.session.promptAsync({
                 sessionID: this.id,
                 agent: this.options.agent,
@@ -86552,7 +82104,11 @@ class ReviewSession {
         const { data } = await this.client.session.messages({ sessionID: this.id }, { throwOnError: true });
         const parsed = messageWithPartsSchema.array().safeParse(data);
         if (!parsed.success) {
-            throw new SessionDriverError(`opencode returned messages of an unexpected shape: ${parsed.error.message}`);
+            const problems = zod_issues_formatZodIssues(parsed.error.issues, data, {
+                root: '(messages)',
+                style: 'withheld'
+            });
+            throw new SessionDriverError(`opencode returned messages of an unexpected shape: ${problems.join('; ')}`);
         }
         return parsed.data;
     }
@@ -86609,28 +82165,5336 @@ function sleep(ms, signal) {
         }, { once: true });
     });
 }
-function session_describe(error) {
-    return error instanceof Error ? error.message : String(error);
+
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/egress/hop-headers.ts
+const HOP_BY_HOP = new Set([
+    'connection',
+    'keep-alive',
+    'proxy-authenticate',
+    'proxy-authorization',
+    'proxy-connection',
+    'te',
+    'trailer',
+    'transfer-encoding',
+    'upgrade'
+]);
+/** A copy of `headers` (names in lower case) without hop-by-hop headers. */
+function endToEndHeaders(headers) {
+    const connection = headers['connection'];
+    const named = new Set((Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name !== ''));
+    const out = {};
+    for (const [rawName, value] of Object.entries(headers)) {
+        const name = rawName.toLowerCase();
+        if (value === undefined || HOP_BY_HOP.has(name) || named.has(name))
+            continue;
+        out[name] = value;
+    }
+    return out;
 }
 
-;// CONCATENATED MODULE: ./src/opencode/tested-version.ts
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/egress/runner-proxy.ts
 /**
- * The opencode versions this action is tested with. The sandbox rests on
- * behaviour measured on one release series (which config keys and flags
- * exist, which tools are offered, that project plugins stay off, the event
- * stream the session driver reads); a release outside it may change any of
- * that, so choosing one gets a warning naming it and the tested series.
- * Pure: versions in, a message or nothing out.
+ * The runner's own proxy settings (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, in
+ * either case): on a network that lets nothing out but its proxy, the action's
+ * outbound traffic (model requests and the sidecar's filtered egress) must go
+ * through it. Pure: the environment is passed in.
  */
-/** The `major.minor` series the tests run against (DEFAULT_OPENCODE_VERSION is in it). */
-const TESTED_OPENCODE_SERIES = '1.18';
-const VERSION = /^(\d+)\.(\d+)\.\d+(?:-[0-9A-Za-z.-]+)?$/;
-/** A warning for a version outside the tested series, else undefined. */
-function untestedVersionWarning(version, series = TESTED_OPENCODE_SERIES) {
-    const match = VERSION.exec(version.trim());
-    if (match !== null && `${match[1]}.${match[2]}` === series)
+
+
+
+const proxyUrl = (name) => schemas_string()
+    .transform((value, ctx) => {
+    try {
+        const url = new URL(value);
+        if (url.protocol === 'http:' || url.protocol === 'https:')
+            return url;
+    }
+    catch {
+        // Reported below.
+    }
+    ctx.addIssue({
+        code: 'custom',
+        message: `${name} must be an http:// or https:// proxy URL, got ${JSON.stringify(value)}`
+    });
+    return NEVER;
+})
+    .optional();
+/** The first non-empty value of the names, lower case first (curl's order). */
+function read(env, name) {
+    for (const key of [name.toLowerCase(), name]) {
+        const value = env[key]?.trim();
+        if (value !== undefined && value !== '')
+            return value;
+    }
+    return undefined;
+}
+function runnerProxies(env) {
+    const schema = object({ http: proxyUrl('HTTP_PROXY'), https: proxyUrl('HTTPS_PROXY') });
+    const given = { http: read(env, 'HTTP_PROXY'), https: read(env, 'HTTPS_PROXY') };
+    const parsed = schema.safeParse(given);
+    if (!parsed.success) {
+        throw new Error(zod_issues_formatZodIssues(parsed.error.issues, given, { style: 'sentence' }).join('; '));
+    }
+    const noProxy = (read(env, 'NO_PROXY') ?? '')
+        .split(/[\s,]+/)
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== '');
+    return { ...parsed.data, noProxy };
+}
+/** Whether a NO_PROXY entry covers `hostname:port`. */
+function bypasses(entry, hostname, port) {
+    if (entry === '*')
+        return true;
+    const match = /^(.*?)(?::(\d+))?$/.exec(entry);
+    const host = (match?.[1] ?? '').replace(/^\*?\./, '').replace(/^\[|\]$/g, '');
+    if (match?.[2] !== undefined && Number(match[2]) !== port)
+        return false;
+    return hostname === host || hostname.endsWith(`.${host}`);
+}
+/**
+ * The runner proxy a request to `target` goes through (HTTPS_PROXY for
+ * https, HTTP_PROXY for http), or undefined when none is set or NO_PROXY
+ * covers the target.
+ */
+function proxyFor(target, proxies) {
+    const proxy = target.protocol === 'https:' ? proxies.https : proxies.http;
+    if (proxy === undefined)
         return undefined;
-    return `opencode ${JSON.stringify(version)} is outside the tested series ${series}.x: the read-only sandbox and the session driver were verified on ${series}.x only; use a ${series}.x release or check the review's behaviour yourself`;
+    const hostname = target.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+    if (proxies.noProxy.some((entry) => bypasses(entry, hostname, target.port)))
+        return undefined;
+    return proxy;
+}
+/** `Proxy-Authorization` for a proxy URL with credentials, else undefined. */
+function proxyAuthorization(proxy) {
+    if (proxy.username === '' && proxy.password === '')
+        return undefined;
+    const user = decodeURIComponent(proxy.username);
+    const password = decodeURIComponent(proxy.password);
+    return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+/**
+ * TLS options for a connection to an https:// runner proxy: the proxy's own
+ * name for SNI and the certificate check (Node would otherwise take the
+ * request's Host header, the target's name), and the roots to verify it
+ * with (runner-cas.ts; undefined: Node's). An IP address is checked against
+ * the certificate's IP entries and sent without SNI (`servername: ''`).
+ */
+function proxyTlsOptions(proxy, ca) {
+    const host = proxy.hostname.replace(/^\[|\]$/g, '');
+    return { servername: (0,external_node_net_.isIP)(host) === 0 ? host : '', ...(ca === undefined ? {} : { ca: [...ca] }) };
+}
+/** The proxy URL without its credentials, for messages. */
+function redactedProxy(proxy) {
+    return `${proxy.protocol}//${proxy.host}`;
+}
+
+;// CONCATENATED MODULE: ./src/egress/tunnel.ts
+/**
+ * A TCP connection to an address the egress filter allowed: straight to it,
+ * or through the runner's proxy with CONNECT. Either way the connection goes
+ * to the address that was checked (never to a name resolved again), so an
+ * answer that changes between the check and the connection changes nothing.
+ */
+
+
+
+
+/** `host:port` as CONNECT and URLs write it (IPv6 in brackets). */
+function hostPort(target) {
+    const host = (0,external_node_net_.isIPv6)(target.address) ? `[${target.address}]` : target.address;
+    return `${host}:${target.port}`;
+}
+function direct(target) {
+    return new Promise((resolve, reject) => {
+        const socket = (0,external_node_net_.connect)({ host: target.address, port: target.port });
+        socket.once('connect', () => {
+            socket.off('error', reject);
+            resolve(socket);
+        });
+        socket.once('error', reject);
+    });
+}
+function throughProxy(target, proxy, ca) {
+    const authorization = proxyAuthorization(proxy);
+    const send = proxy.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
+    return new Promise((resolve, reject) => {
+        const request = send({
+            ...(proxy.protocol === 'https:' ? proxyTlsOptions(proxy, ca) : {}),
+            host: proxy.hostname.replace(/^\[|\]$/g, ''),
+            port: proxy.port === '' ? (proxy.protocol === 'https:' ? 443 : 80) : Number(proxy.port),
+            method: 'CONNECT',
+            path: hostPort(target),
+            agent: false,
+            headers: {
+                host: hostPort(target),
+                ...(authorization === undefined ? {} : { 'proxy-authorization': authorization })
+            }
+        });
+        request.once('connect', (response, socket, head) => {
+            if (response.statusCode !== 200) {
+                socket.destroy();
+                reject(new Error(`the runner's proxy ${redactedProxy(proxy)} answered ${response.statusCode} to CONNECT ${hostPort(target)}`));
+                return;
+            }
+            if (head.length > 0)
+                socket.unshift(head);
+            resolve(socket);
+        });
+        request.once('error', reject);
+        request.end();
+    });
+}
+/**
+ * Opens the connection; `proxy` is the runner's proxy for this target, if
+ * any, `ca` the roots an https:// proxy is verified with (default: Node's).
+ */
+function openTunnel(target, proxy, ca) {
+    return proxy === undefined ? direct(target) : throughProxy(target, proxy, ca);
+}
+
+;// CONCATENATED MODULE: ./src/egress/http-forward.ts
+/**
+ * Forwards one plain-HTTP request the egress filter allowed (a proxy request
+ * in absolute form, `GET http://host/path`): to the checked address with the
+ * original Host header, or through the runner's proxy with the checked
+ * address in the URL, so no one resolves the name again.
+ */
+
+
+
+
+
+
+async function forwardHttp(req, res, url, target, proxy, 
+/** Roots an https:// runner proxy is verified with; default: Node's. */
+ca) {
+    const path = `${url.pathname}${url.search}`;
+    const headers = { ...endToEndHeaders(req.headers), host: url.host };
+    const authorization = proxy === undefined ? undefined : proxyAuthorization(proxy);
+    const options = proxy === undefined
+        ? { host: target.address, port: target.port, path, headers }
+        : {
+            host: proxy.hostname.replace(/^\[|\]$/g, ''),
+            port: proxy.port === '' ? (proxy.protocol === 'https:' ? 443 : 80) : Number(proxy.port),
+            path: `http://${hostPort(target)}${path}`,
+            headers: {
+                ...headers,
+                ...(authorization === undefined ? {} : { 'proxy-authorization': authorization })
+            }
+        };
+    const tls = proxy?.protocol === 'https:';
+    const send = tls ? external_node_https_namespaceObject.request : external_node_http_.request;
+    const outgoing = send({
+        ...options,
+        ...(proxy !== undefined && tls ? proxyTlsOptions(proxy, ca) : {}),
+        method: req.method ?? 'GET',
+        agent: false
+    });
+    const answered = new Promise((resolve, reject) => {
+        outgoing.once('response', resolve);
+        outgoing.once('error', reject);
+    });
+    const [response] = await Promise.all([answered, (0,external_node_stream_promises_namespaceObject.pipeline)(req, outgoing)]);
+    res.writeHead(response.statusCode ?? 502, endToEndHeaders(response.headers));
+    await (0,external_node_stream_promises_namespaceObject.pipeline)(response, res);
+}
+
+;// CONCATENATED MODULE: ./src/egress/run-token.ts
+/**
+ * The per-run secrets that guard the action's loopback proxies: any local
+ * process can reach 127.0.0.1, so only a caller holding this run's token (our
+ * sidecar) may spend the model key or the runner's network.
+ */
+
+/** 256 random bits, URL-safe so it fits a header and a URL unchanged. */
+function newRunToken() {
+    return (0,external_node_crypto_.randomBytes)(32).toString('base64url');
+}
+/**
+ * Whether `presented` is exactly `token`. Both sides are hashed first, so the
+ * comparison takes the same time whatever the length or content of a guess.
+ */
+function sameSecret(presented, token) {
+    const digest = (value) => (0,external_node_crypto_.createHash)('sha256').update(value, 'utf8').digest();
+    return (0,external_node_crypto_.timingSafeEqual)(digest(presented), digest(token)) && presented.length > 0;
+}
+/** The password of a `Proxy-Authorization: Basic ...` header ('' if none). */
+function basicPassword(header) {
+    const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header?.trim() ?? '');
+    if (match?.[1] === undefined)
+        return '';
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    return colon < 0 ? '' : decoded.slice(colon + 1);
+}
+
+;// CONCATENATED MODULE: external "node:dns/promises"
+const external_node_dns_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+// EXTERNAL MODULE: ./node_modules/ipaddr.js/lib/ipaddr.js
+var ipaddr = __nccwpck_require__(8280);
+var ipaddr_default = /*#__PURE__*/__nccwpck_require__.n(ipaddr);
+;// CONCATENATED MODULE: ./src/egress/address-policy.ts
+/**
+ * Which addresses the sidecar's outbound traffic may reach: public unicast
+ * only. Loopback (the action's own servers, the runner's services),
+ * link-local and the cloud metadata services (169.254.169.254 and its kin:
+ * instance credentials), private and unique-local networks, carrier-grade
+ * NAT, multicast, broadcast and every reserved block are refused.
+ *
+ * Pure: the caller resolves host names; the decision is made on the
+ * addresses the connection will actually use, so a name cannot pass the
+ * check with one answer and connect with another.
+ */
+
+/**
+ * Instance metadata endpoints, named so the refusal says what was at stake.
+ * Every one is also refused by its address class below.
+ */
+const METADATA = {
+    '169.254.169.254': 'the cloud instance metadata service (AWS, GCP, Azure, OCI, ...)',
+    '169.254.170.2': 'the AWS ECS task metadata service',
+    'fd00:ec2::254': 'the AWS instance metadata service (IPv6)',
+    '100.100.100.200': 'the Alibaba Cloud metadata service',
+    '192.0.0.192': 'the Oracle Cloud metadata service'
+};
+/** ipaddr.js range names, as a refusal puts them. Anything not 'unicast' is refused. */
+const CLASS_NAMES = {
+    loopback: 'loopback',
+    linkLocal: 'link-local',
+    private: 'private',
+    uniqueLocal: 'unique-local (private IPv6)',
+    carrierGradeNat: 'carrier-grade NAT (shared, often cloud-internal)',
+    unspecified: 'unspecified (this host)',
+    multicast: 'multicast',
+    broadcast: 'broadcast',
+    reserved: 'reserved',
+    benchmarking: 'benchmarking',
+    '6to4': '6to4 tunnel',
+    teredo: 'Teredo tunnel'
+};
+/** IPv6 forms that carry an IPv4 address the packet really goes to. */
+const EMBEDS_IPV4 = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
+/** `[::1]` -> `::1`; lower case; a trailing dot dropped. */
+function normalizeHost(host) {
+    const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+    return bare.toLowerCase().replace(/\.$/, '');
+}
+/**
+ * The address when `host` is an IP literal in canonical form, else
+ * undefined (a name, to be resolved). Shorthand forms such as `2130706433`
+ * or `0x7f.1` count as names: the resolver decides what they mean, and the
+ * decision is made on what it returns.
+ */
+function ipLiteral(host) {
+    const bare = normalizeHost(host);
+    if (ipaddr_default().IPv4.isValidFourPartDecimal(bare))
+        return bare;
+    if (bare.includes(':') && ipaddr_default().IPv6.isValid(bare))
+        return bare;
+    return undefined;
+}
+/** The verdict for one resolved address. */
+function classifyAddress(address) {
+    let parsed;
+    try {
+        parsed = ipaddr_default().parse(normalizeHost(address));
+    }
+    catch {
+        return { allowed: false, reason: `${address} is not an IP address` };
+    }
+    if (parsed.kind() === 'ipv6' && EMBEDS_IPV4.has(parsed.range())) {
+        // Each of these forms carries the IPv4 address in its last 32 bits.
+        const embedded = ipaddr_default().fromByteArray(parsed.toByteArray().slice(12)).toString();
+        const inner = classifyAddress(embedded);
+        return inner.allowed ? inner : { allowed: false, reason: `${address} embeds ${inner.reason}` };
+    }
+    const canonical = parsed.toString();
+    const metadata = METADATA[canonical];
+    if (metadata !== undefined) {
+        return { allowed: false, reason: `${canonical} is ${metadata}` };
+    }
+    const range = parsed.range();
+    if (range === 'unicast')
+        return { allowed: true };
+    return { allowed: false, reason: `${canonical} is a ${CLASS_NAMES[range] ?? range} address` };
+}
+/**
+ * The decision for `host` given every address it resolved to. One refused
+ * address refuses the host: a name that mixes public and internal answers
+ * is not given the chance to connect to the internal one.
+ */
+function decideTarget(host, addresses) {
+    if (addresses.length === 0) {
+        return { allowed: false, reason: `${host} resolved to no address` };
+    }
+    for (const address of addresses) {
+        const verdict = classifyAddress(address);
+        if (!verdict.allowed) {
+            const via = normalizeHost(address) === normalizeHost(host) ? '' : `${host} resolves to `;
+            return { allowed: false, reason: `${via}${verdict.reason}` };
+        }
+    }
+    return { allowed: true, address: normalizeHost(addresses[0]) };
+}
+
+;// CONCATENATED MODULE: ./src/egress/target-decision.ts
+/**
+ * The egress filter's decision for a host name or IP literal: resolve it
+ * (unless it is a literal), then judge every address (address-policy.ts).
+ * The resolver is passed in, so the rule can be exercised with any answers
+ * without a DNS query or a connection.
+ */
+
+
+
+/** The runner's resolver (getaddrinfo, like any connection would use). */
+const systemResolver = async (hostname) => (await (0,external_node_dns_promises_namespaceObject.lookup)(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+async function decideHost(host, resolve) {
+    const name = normalizeHost(host);
+    if (name === '')
+        return { allowed: false, reason: 'the request named no host' };
+    const literal = ipLiteral(name);
+    if (literal !== undefined)
+        return decideTarget(literal, [literal]);
+    let addresses;
+    try {
+        addresses = await resolve(name);
+    }
+    catch (error) {
+        const code = error.code;
+        const why = typeof code === 'string' ? code : (0,error_message/* getErrorMessage */.u)(error);
+        return { allowed: false, reason: `${name} could not be resolved on the runner (${why})` };
+    }
+    return decideTarget(name, addresses);
+}
+
+;// CONCATENATED MODULE: ./src/egress/egress-proxy.ts
+/**
+ * The sidecar's egress filter: an HTTP proxy on 127.0.0.1 in the action
+ * process, where the sidecar's HTTP_PROXY and HTTPS_PROXY point (opencode's
+ * runtime sends every fetch through them, loopback included). Each request
+ * names its host; the host is resolved here and refused unless every address
+ * is public unicast (address-policy.ts), and the connection then goes to the
+ * checked address, straight or through the runner's own proxy.
+ *
+ * - plain HTTP arrives in absolute form (`GET http://host/path`), HTTPS as
+ *   `CONNECT host:443`: the TLS session stays end to end, nothing is opened;
+ * - `Proxy-Authorization: Basic` with this run's token: no other local
+ *   process may use the runner's network or its proxy credentials through us;
+ * - refusals answer 403 with the reason, which opencode hands to the model as
+ *   the tool's error.
+ */
+
+
+
+
+
+
+
+/** The user name Bun sends with the token; any name is accepted. */
+const PROXY_USER = 'sidecar';
+const NO_PROXIES = { noProxy: [] };
+class EgressProxy {
+    server;
+    origin;
+    token;
+    tunnels = new Set();
+    constructor(server, 
+    /** e.g. `http://127.0.0.1:39017` */
+    origin, token) {
+        this.server = server;
+        this.origin = origin;
+        this.token = token;
+    }
+    /** What HTTP_PROXY/HTTPS_PROXY of the sidecar hold: the origin with the token. */
+    get proxyUrl() {
+        return this.origin.replace('://', `://${PROXY_USER}:${this.token}@`);
+    }
+    static async start(options = {}) {
+        const token = newRunToken();
+        const decide = options.decide ?? ((host) => decideHost(host, systemResolver));
+        const context = { token, decide, proxies: options.proxies ?? NO_PROXIES, options };
+        // No idle timeout, as for the model proxy: the sidecar's fetch reuses
+        // pooled sockets without checking them; close() drops every connection.
+        const server = (0,external_node_http_.createServer)({ keepAliveTimeout: 0 });
+        const proxy = await new Promise((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+                server.off('error', reject);
+                const { port } = server.address();
+                resolve(new EgressProxy(server, `http://127.0.0.1:${port}`, token));
+            });
+        });
+        const fail = (error) => options.onError?.(error);
+        server.on('request', (req, res) => {
+            onRequest(req, res, context).catch((error) => {
+                fail(error);
+                if (!res.headersSent)
+                    egress_proxy_plain(res, 502, `egress: ${(0,error_message/* getErrorMessage */.u)(error)}`);
+                else
+                    res.destroy();
+            });
+        });
+        server.on('connect', (req, socket, head) => {
+            proxy.tunnels.add(socket);
+            socket.once('close', () => proxy.tunnels.delete(socket));
+            socket.on('error', () => socket.destroy());
+            onConnect(req, socket, head, context, proxy.tunnels).catch((error) => {
+                fail(error);
+                raw(socket, 502, `egress: ${(0,error_message/* getErrorMessage */.u)(error)}`);
+            });
+        });
+        return proxy;
+    }
+    /** Stops listening and drops every connection and tunnel; safe to call twice. */
+    async close() {
+        for (const socket of this.tunnels)
+            socket.destroy();
+        if (!this.server.listening)
+            return;
+        const closed = new Promise((resolve) => this.server.close(() => resolve()));
+        this.server.closeAllConnections();
+        await closed;
+    }
+}
+function egress_proxy_plain(res, status, text, headers = {}) {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end(text);
+}
+function raw(socket, status, text, extra = '') {
+    const reason = { 400: 'Bad Request', 403: 'Forbidden', 407: 'Proxy Authentication Required' };
+    const phrase = reason[status] ?? 'Bad Gateway';
+    socket.end(`HTTP/1.1 ${status} ${phrase}\r\ncontent-type: text/plain; charset=utf-8\r\n${extra}connection: close\r\n\r\n${text}`);
+}
+const AUTHENTICATE = 'Basic realm="sidecar-egress"';
+function authorized(req, token) {
+    return sameSecret(basicPassword(req.headers['proxy-authorization']), token);
+}
+async function onRequest(req, res, context) {
+    if (!authorized(req, context.token)) {
+        egress_proxy_plain(res, 407, 'proxy authentication required', { 'proxy-authenticate': AUTHENTICATE });
+        return;
+    }
+    const target = req.url ?? '';
+    let url;
+    try {
+        url = target.startsWith('http://') ? new URL(target) : undefined;
+    }
+    catch {
+        url = undefined;
+    }
+    if (url === undefined) {
+        egress_proxy_plain(res, 400, `egress: expected a proxy request for http://host/path, got ${target}`);
+        return;
+    }
+    const port = url.port === '' ? 80 : Number(url.port);
+    const decision = await context.decide(url.hostname);
+    report(context, req.method ?? 'GET', url.hostname, port, decision);
+    if (!decision.allowed) {
+        egress_proxy_plain(res, 403, `egress refused: ${decision.reason}`);
+        return;
+    }
+    const proxy = proxyFor({ protocol: 'http:', hostname: url.hostname, port }, context.proxies);
+    await forwardHttp(req, res, url, { address: decision.address, port }, proxy, context.options.ca);
+}
+async function onConnect(req, socket, head, context, tunnels) {
+    if (!authorized(req, context.token)) {
+        raw(socket, 407, 'proxy authentication required', `proxy-authenticate: ${AUTHENTICATE}\r\n`);
+        return;
+    }
+    const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(req.url ?? '');
+    const port = Number(match?.[2]);
+    if (match?.[1] === undefined || port < 1 || port > 65535) {
+        raw(socket, 400, `egress: expected CONNECT host:port, got ${req.url ?? ''}`);
+        return;
+    }
+    const host = match[1];
+    const decision = await context.decide(host);
+    report(context, 'CONNECT', host, port, decision);
+    if (!decision.allowed) {
+        raw(socket, 403, `egress refused: ${decision.reason}`);
+        return;
+    }
+    const proxy = proxyFor({ protocol: 'https:', hostname: host, port }, context.proxies);
+    const upstream = await openTunnel({ address: decision.address, port }, proxy, context.options.ca);
+    tunnels.add(upstream);
+    upstream.once('close', () => {
+        tunnels.delete(upstream);
+        socket.destroy();
+    });
+    upstream.on('error', () => upstream.destroy());
+    socket.once('close', () => upstream.destroy());
+    socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (head.length > 0)
+        upstream.write(head);
+    socket.pipe(upstream);
+    upstream.pipe(socket);
+}
+function report(context, method, host, port, decision) {
+    context.options.onEvent?.({
+        method,
+        host,
+        port,
+        allowed: decision.allowed,
+        ...(decision.allowed ? {} : { reason: decision.reason })
+    });
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(4371);
+;// CONCATENATED MODULE: ./src/egress/credential-swap.ts
+
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+function swapCredentials(incoming, token, credentials) {
+    const headers = endToEndHeaders(incoming);
+    // The upstream's Host comes from its URL.
+    delete headers['host'];
+    let found = false;
+    for (const [name, value] of Object.entries(headers)) {
+        if (typeof value !== 'string')
+            continue;
+        const bearer = BEARER.exec(value)?.[1];
+        const presented = bearer ?? value.trim();
+        if (!sameSecret(presented, token))
+            continue;
+        found = true;
+        if (credentials.apiKey === '')
+            delete headers[name];
+        else
+            headers[name] = bearer === undefined ? credentials.apiKey : `Bearer ${credentials.apiKey}`;
+    }
+    if (!found)
+        return { ok: false };
+    for (const [name, value] of Object.entries(credentials.headers)) {
+        headers[name.toLowerCase()] = value;
+    }
+    return { ok: true, headers };
+}
+
+;// CONCATENATED MODULE: ./src/egress/model-proxy.ts
+/**
+ * The model proxy: an HTTP listener on 127.0.0.1 in the action process that
+ * the sidecar's provider `baseURL` points at. The sidecar presents this run's
+ * token where its SDK would put the API key; the proxy puts the real key there
+ * (credential-swap.ts) and forwards the request, streamed both ways, to the
+ * provider's endpoint (model-upstream.ts). The model key thus never enters the
+ * sidecar: not its environment, not its config, not its memory.
+ *
+ * Forwarding uses undici (Node's own HTTP client): a kept connection pool to
+ * the one upstream, the runner's HTTPS_PROXY/HTTP_PROXY when one applies
+ * (runner-proxy.ts; NO_PROXY honoured), and the runner's CA files
+ * (runner-cas.ts) for TLS through an inspecting proxy. The upstream is named by the configuration, so it is
+ * not subject to the egress filter: a model server on the runner's own
+ * network (or on loopback, in tests) is allowed.
+ */
+
+
+
+
+
+
+
+
+/** The path prefix the sidecar's baseURL ends with; the rest is the upstream path. */
+const PREFIX = '/model';
+/**
+ * No idle or body deadline of our own: a streamed answer may pause for long,
+ * and the sidecar (opencode's timeouts, the action's pass deadline) decides
+ * when to give up; its disconnect aborts the upstream request.
+ */
+const TIMEOUTS = { headersTimeout: 0, bodyTimeout: 0 };
+function dispatcherFor(upstream, proxies, ca) {
+    const protocol = upstream.protocol === 'https:' ? 'https:' : 'http:';
+    const port = upstream.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(upstream.port);
+    const proxy = proxies === undefined
+        ? undefined
+        : proxyFor({ protocol, hostname: upstream.hostname, port }, proxies);
+    const tls = ca === undefined ? {} : { ca: [...ca] };
+    return proxy === undefined
+        ? new undici/* Agent */.g6({ ...TIMEOUTS, connect: tls })
+        : new undici/* ProxyAgent */.kT({ uri: proxy.href, ...TIMEOUTS, requestTls: tls, proxyTls: tls });
+}
+function model_proxy_json(res, status, message, headers = {}) {
+    res
+        .writeHead(status, { 'content-type': 'application/json', ...headers })
+        .end(JSON.stringify({ error: { type: 'model_proxy_error', message } }));
+}
+class ModelProxy {
+    server;
+    dispatcher;
+    origin;
+    token;
+    upstream;
+    constructor(server, dispatcher, 
+    /** e.g. `http://127.0.0.1:39017` */
+    origin, token, 
+    /** Where the requests go, credentials aside (for logs). */
+    upstream) {
+        this.server = server;
+        this.dispatcher = dispatcher;
+        this.origin = origin;
+        this.token = token;
+        this.upstream = upstream;
+    }
+    /** The provider `baseURL` the sidecar is given. */
+    get baseURL() {
+        return `${this.origin}${PREFIX}`;
+    }
+    static async start(options) {
+        const token = newRunToken();
+        const upstream = options.upstream;
+        const dispatcher = dispatcherFor(upstream.baseURL, options.proxies, options.ca);
+        // No idle timeout: the sidecar's fetch reuses pooled sockets without
+        // checking them, and a model request sent as Node closes an idle socket
+        // fails. Only the sidecar connects here; close() drops every connection.
+        const server = (0,external_node_http_.createServer)({ keepAliveTimeout: 0 }, (req, res) => {
+            forward(req, res, token, upstream, dispatcher).catch((error) => {
+                options.onError?.(error);
+                const reason = (0,error_message/* getErrorMessage */.u)(error);
+                if (!res.headersSent) {
+                    model_proxy_json(res, 502, `model proxy: ${upstream.baseURL.origin} failed: ${reason}`);
+                }
+                else
+                    res.destroy();
+            });
+        });
+        await new Promise((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+                server.off('error', reject);
+                resolve();
+            });
+        });
+        const { port } = server.address();
+        const via = proxyNote(upstream.baseURL, options.proxies);
+        return new ModelProxy(server, dispatcher, `http://127.0.0.1:${port}`, token, `${upstream.baseURL.href}${via}`);
+    }
+    /** Stops listening, drops open connections and the pool; safe to call twice. */
+    async close() {
+        if (this.server.listening) {
+            const closed = new Promise((resolve) => this.server.close(() => resolve()));
+            this.server.closeAllConnections();
+            await closed;
+        }
+        await this.dispatcher.destroy().catch(() => undefined);
+    }
+}
+function proxyNote(upstream, proxies) {
+    if (proxies === undefined)
+        return '';
+    const protocol = upstream.protocol === 'https:' ? 'https:' : 'http:';
+    const port = upstream.port === '' ? (protocol === 'https:' ? 443 : 80) : Number(upstream.port);
+    const proxy = proxyFor({ protocol, hostname: upstream.hostname, port }, proxies);
+    return proxy === undefined ? '' : ` via ${redactedProxy(proxy)}`;
+}
+async function forward(req, res, token, upstream, dispatcher) {
+    // Authentication first: without the token nothing is read or forwarded.
+    const swapped = swapCredentials(req.headers, token, upstream);
+    if (!swapped.ok) {
+        model_proxy_json(res, 401, 'model proxy: this run token is required', {
+            'www-authenticate': 'Bearer realm="model-proxy"'
+        });
+        return;
+    }
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) {
+        model_proxy_json(res, 404, `model proxy: no route ${url.pathname} (expected ${PREFIX}/...)`);
+        return;
+    }
+    const target = new URL(upstream.baseURL.href);
+    target.pathname = `${target.pathname.replace(/\/$/, '')}${url.pathname.slice(PREFIX.length)}`;
+    target.search = url.search;
+    const method = (req.method ?? 'GET');
+    const aborted = new AbortController();
+    res.once('close', () => {
+        if (!res.writableFinished)
+            aborted.abort();
+    });
+    const answer = await (0,undici/* request */.Em)(target, {
+        method,
+        headers: swapped.headers,
+        body: method === 'GET' || method === 'HEAD' ? null : req,
+        dispatcher,
+        signal: aborted.signal
+    });
+    res.writeHead(answer.statusCode, endToEndHeaders(answer.headers));
+    await (0,external_node_stream_promises_namespaceObject.pipeline)(answer.body, res);
+}
+
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __nccwpck_require__(1692);
+;// CONCATENATED MODULE: ./src/egress/runner-cas.ts
+/**
+ * The CA certificates the model proxy trusts for its upstream connection (to
+ * the provider, or to the runner's HTTPS proxy). A corporate network that
+ * inspects TLS gives its runners a root CA in NODE_EXTRA_CA_CERTS or
+ * SSL_CERT_FILE; Node reads the first only at start-up and never the second,
+ * so both files are read here and added to Node's default roots. With
+ * neither set, Node's defaults apply unchanged.
+ */
+
+
+
+/** Variables naming a PEM file of extra trusted roots, in the order read. */
+const CA_FILE_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE'];
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+/** Node's default roots: `tls.getCACertificates` (Node 22.15+) knows system and extra CAs too. */
+function defaultRoots() {
+    const withStore = external_node_tls_;
+    return withStore.getCACertificates?.('default') ?? [...external_node_tls_.rootCertificates];
+}
+async function runnerCertificates(env, read = (path) => (0,promises_namespaceObject.readFile)(path, 'utf8')) {
+    const extra = [];
+    const problems = [];
+    let named = false;
+    for (const name of CA_FILE_VARIABLES) {
+        const path = env[name]?.trim() ?? '';
+        if (path === '')
+            continue;
+        named = true;
+        let text;
+        try {
+            text = await read(path);
+        }
+        catch (error) {
+            problems.push(`${name} "${path}" could not be read: ${(0,error_message/* getErrorMessage */.u)(error)}`);
+            continue;
+        }
+        const certificates = text.match(PEM_CERTIFICATE) ?? [];
+        if (certificates.length === 0) {
+            problems.push(`${name} "${path}" holds no PEM certificate (expected -----BEGIN CERTIFICATE-----)`);
+        }
+        extra.push(...certificates);
+    }
+    return { ca: named ? [...defaultRoots(), ...extra] : undefined, problems };
+}
+
+;// CONCATENATED MODULE: ./src/egress/sidecar-network.ts
+/**
+ * The sidecar's network for one run, both halves started and stopped
+ * together: the model proxy (model requests, with the key added here) and the
+ * egress filter (everything else the sidecar fetches). The sidecar is given
+ * the proxy's URL and token as its provider `baseURL` and `apiKey`, the
+ * filter as its HTTP(S)_PROXY, and a NO_PROXY list of exactly the loopback
+ * origins it must reach straight: the model proxy and the tool bridge.
+ *
+ * A provider that signs its requests (SIGNING_PROVIDERS: Bedrock, Vertex)
+ * gets no model proxy: its SDK in the sidecar signs with the `provider_env`
+ * credentials and reaches its public endpoint through the egress filter.
+ */
+
+
+
+
+
+
+
+function describeEvent(event) {
+    const target = `${event.method} ${event.host}:${event.port}`;
+    return event.allowed ? `egress: ${target}` : `egress refused: ${target}: ${event.reason ?? ''}`;
+}
+function readProxies(input) {
+    try {
+        return runnerProxies(input.env);
+    }
+    catch (error) {
+        // A proxy setting meant for other tools (socks5://, ...) is no reason to
+        // fail the review: the filter still applies, the traffic just goes direct.
+        input.log.warning(`${(0,error_message/* getErrorMessage */.u)(error)}; model requests and the egress filter go direct`);
+        return { noProxy: [] };
+    }
+}
+/** The model proxy, or undefined for a signing provider (see above). */
+async function startModelProxy(input, proxies, ca) {
+    const providerId = input.model.slice(0, input.model.indexOf('/'));
+    if (SIGNING_PROVIDERS.has(providerId)) {
+        if (input.apiKey !== '') {
+            input.log.warning(`opencode_api_key is not used for ${providerId}: its requests are signed with the provider_env credentials`);
+        }
+        input.log.info(`model requests of ${providerId} go from the sidecar, signed with the provider_env credentials, through the egress filter`);
+        if ((input.credentialNames ?? []).length === 0) {
+            input.log.warning(`${providerId} signs its requests with cloud credentials, but the sidecar gets none: list them in provider_env (e.g. AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_REGION for Bedrock; GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_PROJECT for Vertex)`);
+        }
+        return undefined;
+    }
+    const model = await ModelProxy.start({
+        upstream: resolveModelUpstream(input),
+        proxies,
+        ca,
+        onError: (error) => input.log.warning(`model proxy: ${(0,error_message/* getErrorMessage */.u)(error)}`)
+    });
+    input.log.info(`model requests go through the model proxy to ${model.upstream}`);
+    return model;
+}
+async function startSidecarNetwork(input) {
+    const proxies = readProxies(input);
+    const certificates = await runnerCertificates(input.env);
+    for (const problem of certificates.problems) {
+        input.log.warning(`${problem}; TLS from the action trusts Node's default CAs without it`);
+    }
+    const model = await startModelProxy(input, proxies, certificates.ca);
+    let egress;
+    try {
+        egress = await EgressProxy.start({
+            proxies,
+            ca: certificates.ca,
+            onEvent: (event) => input.log.info(describeEvent(event)),
+            onError: (error) => input.log.warning(`egress: ${(0,error_message/* getErrorMessage */.u)(error)}`)
+        });
+    }
+    catch (error) {
+        await model?.close();
+        throw error;
+    }
+    const origins = model === undefined ? input.directUrls : [model.origin, ...input.directUrls];
+    const direct = origins.map((url) => new URL(url).host);
+    return {
+        modelEndpoint: model === undefined ? undefined : { baseURL: model.baseURL, token: model.token },
+        egress: { proxyUrl: egress.proxyUrl, direct: [...new Set(direct)] },
+        async close() {
+            await Promise.allSettled([model?.close(), egress.close()]);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/process/trusted-path.ts
+/**
+ * The PATH this action runs programs from (`opencode`, `git`, `npm`) and the
+ * one the sidecar gets (opencode spawns `rg` and `git` by name).
+ *
+ * The pull request controls every file under GITHUB_WORKSPACE. A job that put
+ * one of its folders on PATH (`echo "$GITHUB_WORKSPACE/node_modules/.bin" >>
+ * $GITHUB_PATH`) would let the PR ship an `opencode`, `git` or `rg` that runs
+ * beside the action and reads the GitHub token from the action's
+ * `/proc/<pid>/environ`. An empty or relative entry names a folder relative
+ * to whatever the current directory is: on a runner, the workspace.
+ *
+ * So an entry is kept only when it is absolute, is an existing directory,
+ * and neither it nor its real path lies inside GITHUB_WORKSPACE or the
+ * checkout under review. An entry whose `opencode`, `git`, `rg`, `npm` or
+ * `node` is a symlink into those folders is left out whole, so that the first
+ * hit of each of those names on the trusted PATH (what opencode's own lookup
+ * finds) is always the program this module resolves.
+ */
+
+
+
+/** Programs the action or its sidecar run by name. */
+const PROGRAMS_BY_NAME = ['opencode', 'git', 'rg', 'npm', 'node'];
+async function realOrNothing(path) {
+    try {
+        return await (0,promises_namespaceObject.realpath)(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+function isInside(root, target) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, target);
+    return rel === '' || (!rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+}
+async function untrustedRoot(label, path) {
+    const absolute = (0,external_node_path_namespaceObject.resolve)(path);
+    const real = await realOrNothing(absolute);
+    return { label, paths: real === undefined || real === absolute ? [absolute] : [absolute, real] };
+}
+/**
+ * GITHUB_WORKSPACE (when set) and `checkouts`, the folders the PR controls.
+ * A relative path is taken from this process's current directory.
+ */
+async function untrustedRoots(env, checkouts = []) {
+    const roots = [];
+    const workspace = env['GITHUB_WORKSPACE']?.trim() ?? '';
+    if (workspace !== '')
+        roots.push(await untrustedRoot('GITHUB_WORKSPACE', workspace));
+    for (const checkout of checkouts) {
+        if (checkout.trim() !== '')
+            roots.push(await untrustedRoot('the checkout', checkout));
+    }
+    return roots;
+}
+/**
+ * The root `path` lies in (lexically or once symlinks are resolved), as a
+ * phrase for messages; undefined when it lies in none.
+ */
+async function untrustedLocation(path, roots) {
+    const absolute = (0,external_node_path_namespaceObject.resolve)(path);
+    const real = await realOrNothing(absolute);
+    for (const root of roots) {
+        for (const rootPath of root.paths) {
+            if (isInside(rootPath, absolute))
+                return `inside ${root.label} (${rootPath})`;
+            if (real !== undefined && isInside(rootPath, real)) {
+                return `resolves to ${real}, inside ${root.label} (${rootPath})`;
+            }
+        }
+    }
+    return undefined;
+}
+async function isDirectory(path) {
+    try {
+        return (await (0,promises_namespaceObject.stat)(path)).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** Why `dir` may not be searched, or undefined when it may. */
+async function unsafeEntry(dir, roots) {
+    const where = await untrustedLocation(dir, roots);
+    if (where !== undefined)
+        return `${where}, where the pull request controls the files`;
+    for (const name of PROGRAMS_BY_NAME) {
+        const candidate = (0,external_node_path_namespaceObject.join)(dir, name);
+        try {
+            await (0,promises_namespaceObject.lstat)(candidate);
+        }
+        catch {
+            continue;
+        }
+        const target = await untrustedLocation(candidate, roots);
+        if (target !== undefined)
+            return `its ${name} ${target}`;
+    }
+    return undefined;
+}
+/** `env.PATH` without the entries a pull request could fill (see above). */
+async function trustedPath(env, checkouts = []) {
+    const untrusted = await untrustedRoots(env, checkouts);
+    const dirs = [];
+    const dropped = [];
+    for (const entry of (env['PATH'] ?? '').split(external_node_path_namespaceObject.delimiter)) {
+        if (entry === '') {
+            dropped.push({ entry, reason: 'an empty entry means the current directory' });
+            continue;
+        }
+        if (!(0,external_node_path_namespaceObject.isAbsolute)(entry)) {
+            dropped.push({ entry, reason: 'a relative entry depends on the current directory' });
+            continue;
+        }
+        if (dirs.includes(entry))
+            continue;
+        const unsafe = await unsafeEntry(entry, untrusted);
+        if (unsafe !== undefined) {
+            dropped.push({ entry, reason: unsafe });
+            continue;
+        }
+        if (await isDirectory(entry))
+            dirs.push(entry);
+    }
+    // An unset PATH is one empty entry: nothing worth reporting.
+    const reported = env['PATH'] === undefined || env['PATH'] === '' ? [] : dropped;
+    return { path: dirs.join(external_node_path_namespaceObject.delimiter), dirs, untrusted, dropped: reported };
+}
+/** Whether `path` is a regular file this process may execute. */
+async function isExecutableFile(path) {
+    try {
+        await (0,promises_namespaceObject.access)(path, external_node_fs_namespaceObject.constants.X_OK);
+        return (await (0,promises_namespaceObject.stat)(path)).isFile();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The absolute path of the first executable `name` on the trusted PATH,
+ * skipping any that resolves into an untrusted root; undefined when none.
+ */
+async function findProgram(name, trusted) {
+    for (const dir of trusted.dirs) {
+        const candidate = (0,external_node_path_namespaceObject.join)(dir, name);
+        if (!(await isExecutableFile(candidate)))
+            continue;
+        if ((await untrustedLocation(candidate, trusted.untrusted)) !== undefined)
+            continue;
+        return candidate;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/opencode/platform-facts.ts
+/**
+ * Reads the facts platform-package.ts chooses by, from this machine, the way
+ * opencode's own postinstall does: AVX2 from /proc/cpuinfo (Linux) or sysctl
+ * (macOS); musl when Node was not built against glibc. Whatever cannot be
+ * read counts as absent (no AVX2: the baseline build runs everywhere).
+ */
+
+
+
+const run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+async function hasAvx2(platform, arch) {
+    if (arch !== 'x64')
+        return false;
+    try {
+        if (platform === 'linux') {
+            return /(^|\s)avx2(\s|$)/i.test(await (0,promises_namespaceObject.readFile)('/proc/cpuinfo', 'utf8'));
+        }
+        if (platform === 'darwin') {
+            const { stdout } = await run('/usr/sbin/sysctl', ['-n', 'hw.optional.avx2_0'], {
+                timeout: 5000
+            });
+            return stdout.trim() === '1';
+        }
+    }
+    catch {
+        // Unknown: the baseline build is the one that surely runs.
+    }
+    return false;
+}
+/** glibc builds of Node report the glibc version they run on; musl builds do not. */
+function isMusl(platform) {
+    if (platform !== 'linux')
+        return false;
+    const report = process.report?.getReport();
+    return report?.header?.glibcVersionRuntime === undefined;
+}
+async function platformFacts() {
+    const { platform, arch } = process;
+    return { platform, arch, avx2: await hasAvx2(platform, arch), musl: isMusl(platform) };
+}
+
+;// CONCATENATED MODULE: ./src/opencode/platform-package.ts
+/**
+ * Which npm package holds the opencode binary for this machine. The
+ * `opencode-ai` package pulls every platform's binary it can as optional
+ * dependencies (on Linux x64 both the AVX2 and the baseline build, 177 MB
+ * each) and picks one in a postinstall script; the action installs only the
+ * package it will run, in the same order of preference as that script:
+ * the AVX2 build where the CPU has AVX2, the baseline build where it does
+ * not, the musl builds on a musl libc (Alpine), each followed by the others
+ * as fallbacks should the first not run here.
+ */
+const PLATFORM_NAMES = {
+    linux: 'linux',
+    darwin: 'darwin',
+    win32: 'windows'
+};
+/** The platform/arch pairs opencode publishes a binary for. */
+const SUPPORTED = new Set([
+    'linux-x64',
+    'linux-arm64',
+    'darwin-x64',
+    'darwin-arm64',
+    'windows-x64',
+    'windows-arm64'
+]);
+/**
+ * The packages to try, best first. Throws for a platform opencode has no
+ * binary for, naming it and the supported ones.
+ */
+function opencodePackages(facts) {
+    const platform = PLATFORM_NAMES[facts.platform] ?? facts.platform;
+    if (!SUPPORTED.has(`${platform}-${facts.arch}`)) {
+        throw new Error(`opencode publishes no binary for platform "${facts.platform}" with arch "${facts.arch}": expected linux, darwin or win32 on x64 or arm64; set opencode_path to a binary built for this runner`);
+    }
+    const base = `opencode-${platform}-${facts.arch}`;
+    if (facts.arch !== 'x64') {
+        return platform === 'linux'
+            ? facts.musl
+                ? [`${base}-musl`, base]
+                : [base, `${base}-musl`]
+            : [base];
+    }
+    const preferred = facts.avx2 ? [base, `${base}-baseline`] : [`${base}-baseline`, base];
+    if (platform !== 'linux')
+        return preferred;
+    const musl = preferred.map((name) => `${name}-musl`);
+    return facts.musl ? [...musl, ...preferred] : [...preferred, ...musl];
+}
+/** The binary's path inside an installed package folder. */
+function packageBinary(platform) {
+    return platform === 'win32' ? 'bin/opencode.exe' : 'bin/opencode';
+}
+
+;// CONCATENATED MODULE: ./src/opencode/tool-cache.ts
+/**
+ * opencode in the runner's tool cache (RUNNER_TOOL_CACHE, or the temp dir):
+ * a binary of the wanted version installed there by an earlier run, else
+ * `npm install <platform package>@<version>` into it (platform-package.ts),
+ * one package at a time. npm runs from the trusted PATH with the runner's
+ * registry and proxy settings only; a cache the pull request controls is
+ * refused, since a binary there could be one the pull request shipped.
+ */
+
+
+
+
+
+
+
+
+
+const tool_cache_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+/** npm keeps the runner's registry, proxy and HOME (~/.npmrc) settings; PATH is the trusted one. */
+function npmEnv(env, path) {
+    const out = { PATH: path, HOME: env['HOME'] || (0,external_node_os_namespaceObject.tmpdir)() };
+    for (const [name, value] of Object.entries(env)) {
+        if (value !== undefined && /^(npm_config_.*|https?_proxy|no_proxy)$/i.test(name)) {
+            out[name] = value;
+        }
+    }
+    return out;
+}
+async function npmInstall(npm, spec, prefix, env) {
+    // Scripts skipped: the platform package carries the binary itself.
+    await tool_cache_run(npm, [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--no-package-lock',
+        spec
+    ], { env, timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 });
+}
+/** Where the binary of `name`, installed under `prefix`, lies. */
+function installedBinary(prefix, name) {
+    return (0,external_node_path_namespaceObject.join)(prefix, 'node_modules', name, packageBinary(process.platform));
+}
+/** `<cache>/opencode-ai/<version>`, refused when the PR controls it. */
+async function cachePrefix(request) {
+    const cache = request.env['RUNNER_TOOL_CACHE'] || (0,external_node_os_namespaceObject.tmpdir)();
+    const prefix = (0,external_node_path_namespaceObject.join)(cache, 'opencode-ai', request.wanted);
+    const cacheWhere = await untrustedLocation(prefix, request.trusted.untrusted);
+    if (cacheWhere !== undefined) {
+        throw new Error(`No usable opencode ${request.wanted} on PATH, and the tool cache "${cache}" lies ${cacheWhere}, where the pull request controls the files: point RUNNER_TOOL_CACHE outside the workspace or set opencode_path. Tried:\n- ${request.tried.join('\n- ') || 'nothing found on PATH'}`);
+    }
+    return prefix;
+}
+function installer(request, prefix) {
+    const { trusted } = request;
+    const install = request.install ??
+        (async (spec, into, env) => {
+            const npm = await findProgram('npm', trusted);
+            if (npm === undefined)
+                throw new Error(`no npm on the trusted PATH "${trusted.path}"`);
+            await npmInstall(npm, spec, into, env);
+        });
+    return (spec) => install(spec, prefix, npmEnv(request.env, trusted.path));
+}
+/**
+ * A binary of the wanted version already in the tool cache, else the first
+ * of the packages that installs and runs; one package at a time, so a
+ * machine downloads a second binary only when the first cannot run on it.
+ */
+async function fromToolCacheOrInstall(request) {
+    const prefix = await cachePrefix(request);
+    const packages = request.packages ?? opencodePackages(await platformFacts());
+    const binaries = packages.map((name) => installedBinary(prefix, name));
+    for (const binary of binaries) {
+        if ((await isExecutableFile(binary)) && (await request.matches(binary, 'cached'))) {
+            request.log(`Using cached opencode ${request.wanted}: ${binary}`);
+            return { path: binary, source: 'cache' };
+        }
+    }
+    await (0,promises_namespaceObject.mkdir)(prefix, { recursive: true });
+    const install = installer(request, prefix);
+    for (const [index, name] of packages.entries()) {
+        const spec = `${name}@${request.wanted}`;
+        request.log(`Installing ${spec} into ${prefix}`);
+        try {
+            await install(spec);
+        }
+        catch (error) {
+            request.tried.push(`npm install ${spec} failed: ${(0,error_message/* getErrorMessage */.u)(error)}`);
+            continue;
+        }
+        const binary = binaries[index] ?? '';
+        if ((await isExecutableFile(binary)) && (await request.matches(binary, 'installed'))) {
+            return { path: binary, source: 'installed' };
+        }
+        if (!(await isExecutableFile(binary)))
+            request.tried.push(`${spec} holds no ${binary}`);
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/opencode/binary.ts
+/**
+ * Finds the opencode binary to run, in this order:
+ * 1. `opencode_path`, when given (an absolute path to an executable file
+ *    outside GITHUB_WORKSPACE and the checkout);
+ * 2. an `opencode` on the trusted PATH (trusted-path.ts: no relative entries,
+ *    nothing the pull request controls) whose `--version` is
+ *    `opencode_version`;
+ * 3. a copy installed earlier in the tool cache (RUNNER_TOOL_CACHE, or the
+ *    temp dir), reused across runs on self-hosted runners;
+ * 4. `npm install <platform package>@<version>` into that cache: only the
+ *    package of this machine's binary (platform-package.ts), not
+ *    `opencode-ai`, which pulls two 177 MB binaries on Linux x64; the next
+ *    package in line only when the first one's binary does not run here.
+ * `--version` and npm run with a minimal environment whose PATH is the
+ * trusted one: no step may hand the runner's tokens to a binary we have not
+ * vetted yet, and none may run a program the pull request shipped.
+ */
+
+
+
+
+
+
+
+
+
+const binary_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
+const versionSchema = schemas_string()
+    .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, 'expected an exact version such as "1.18.33"');
+/** What a binary not vetted yet runs with: the trusted PATH, nothing of the runner's. */
+function minimalEnv(path) {
+    return { PATH: path, HOME: (0,external_node_os_namespaceObject.tmpdir)() };
+}
+/** The version a binary reports, or the reason it could not tell. */
+async function binaryVersion(binary, path) {
+    const { stdout } = await binary_run(binary, ['--version'], {
+        env: minimalEnv(path),
+        timeout: 30_000,
+        maxBuffer: 64 * 1024
+    });
+    const match = /\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?/.exec(stdout);
+    return match?.[0] ?? stdout.trim();
+}
+/** Refuses an `opencode_path` the pull request could have put there. */
+async function checkGivenPath(given, trusted) {
+    if (!(0,external_node_path_namespaceObject.isAbsolute)(given)) {
+        throw new Error(`opencode_path "${given}" must be an absolute path: a relative one is looked up from the current directory, which is the workspace the pull request controls`);
+    }
+    const where = await untrustedLocation(given, trusted.untrusted);
+    if (where !== undefined) {
+        throw new Error(`opencode_path "${given}" lies ${where}, where the pull request controls the files: install opencode outside the workspace (e.g. under RUNNER_TEMP or the tool cache) or leave opencode_path empty`);
+    }
+    if (!(await isExecutableFile(given))) {
+        throw new Error(`opencode_path "${given}" is not an executable file`);
+    }
+    return given;
+}
+/** The exact version `opencode_version` asks for; throws naming the input when it is none. */
+function wantedVersion(input) {
+    const version = versionSchema.safeParse(input.trim());
+    if (!version.success) {
+        const [problem] = zod_issues_formatZodIssues(version.error.issues, input, { style: 'sentence' });
+        throw new Error(`opencode_version "${input}" is invalid: ${problem ?? 'expected a version'}`);
+    }
+    return version.data;
+}
+function versionMatcher(path, wanted, tried) {
+    return async (binary, where) => {
+        try {
+            const found = await binaryVersion(binary, path);
+            if (found === wanted)
+                return true;
+            tried.push(`${where} ${binary} reports version ${found}`);
+        }
+        catch (error) {
+            tried.push(`${where} ${binary} failed: ${(0,error_message/* getErrorMessage */.u)(error)}`);
+        }
+        return false;
+    };
+}
+/** An `opencode` of the wanted version on the trusted PATH, outside the untrusted roots. */
+async function fromPath(lookup) {
+    for (const dir of lookup.trusted.dirs) {
+        const candidate = (0,external_node_path_namespaceObject.join)(dir, 'opencode');
+        if (!(await isExecutableFile(candidate)))
+            continue;
+        if ((await untrustedLocation(candidate, lookup.trusted.untrusted)) !== undefined)
+            continue;
+        if (await lookup.matches(candidate, 'PATH')) {
+            lookup.log(`Using opencode ${lookup.wanted} from PATH: ${candidate}`);
+            return { path: candidate, source: 'path' };
+        }
+    }
+    return undefined;
+}
+async function resolveOpencodeBinary(options) {
+    const env = options.env ?? process.env;
+    const trusted = options.trusted ??
+        (await trustedPath(env, options.checkout === undefined ? [] : [options.checkout]));
+    const tried = trusted.dropped.map(({ entry, reason }) => `PATH entry ${JSON.stringify(entry)} left out: ${reason}`);
+    const given = options.opencodePath?.trim() ?? '';
+    if (given !== '')
+        return { path: await checkGivenPath(given, trusted), source: 'input' };
+    const wanted = wantedVersion(options.version);
+    const lookup = {
+        trusted,
+        wanted,
+        tried,
+        log: options.log ?? (() => undefined),
+        matches: versionMatcher(trusted.path, wanted, tried)
+    };
+    const found = (await fromPath(lookup)) ??
+        (await fromToolCacheOrInstall({
+            ...lookup,
+            env,
+            ...(options.packages === undefined ? {} : { packages: options.packages }),
+            ...(options.install === undefined ? {} : { install: options.install })
+        }));
+    if (found !== undefined)
+        return found;
+    throw new Error(`No usable opencode ${wanted}: set opencode_path, put opencode ${wanted} on PATH, or allow npm to install it. Tried:\n- ${tried.join('\n- ') || 'nothing found'}`);
+}
+
+;// CONCATENATED MODULE: external "os"
+const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function utils_toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function command_issueCommand(command, properties, message) {
+    const cmd = new command_Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+}
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class command_Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+;// CONCATENATED MODULE: external "fs"
+const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function file_command_issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_namespaceObject.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function file_command_prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const convertedValue = utils_toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(8611);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(5692);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(770);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var lib_Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(lib_Headers || (lib_Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class lib_HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[lib_Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, lib_Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[lib_Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, lib_Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[lib_Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[lib_Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, lib_Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[lib_Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[lib_Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, lib_Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[lib_Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? https : http;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[lib_Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[lib_Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+class BasicCredentialHandler {
+    constructor(username, password) {
+        this.username = username;
+        this.password = password;
+    }
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class auth_BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class PersonalAccessTokenCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+//# sourceMappingURL=auth.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+class oidc_utils_OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
+        };
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+    }
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
+        }
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
+        }
+        return runtimeUrl;
+    }
+    static getCall(id_token_url) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
+    }
+    static getIDToken(audience) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
+//# sourceMappingURL=oidc-utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
+const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
+class Summary {
+    constructor() {
+        this._buffer = '';
+    }
+    /**
+     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+     * Also checks r/w permissions.
+     *
+     * @returns step summary file path
+     */
+    filePath() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            if (this._filePath) {
+                return this._filePath;
+            }
+            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+            if (!pathFromEnv) {
+                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+            }
+            try {
+                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+            }
+            catch (_a) {
+                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+            }
+            this._filePath = pathFromEnv;
+            return this._filePath;
+        });
+    }
+    /**
+     * Wraps content in an HTML tag, adding any HTML attributes
+     *
+     * @param {string} tag HTML tag to wrap
+     * @param {string | null} content content within the tag
+     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+     *
+     * @returns {string} content wrapped in HTML element
+     */
+    wrap(tag, content, attrs = {}) {
+        const htmlAttrs = Object.entries(attrs)
+            .map(([key, value]) => ` ${key}="${value}"`)
+            .join('');
+        if (!content) {
+            return `<${tag}${htmlAttrs}>`;
+        }
+        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+    }
+    /**
+     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+     *
+     * @param {SummaryWriteOptions} [options] (optional) options for write operation
+     *
+     * @returns {Promise<Summary>} summary instance
+     */
+    write(options) {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+            const filePath = yield this.filePath();
+            const writeFunc = overwrite ? writeFile : appendFile;
+            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
+            return this.emptyBuffer();
+        });
+    }
+    /**
+     * Clears the summary buffer and wipes the summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    clear() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            return this.emptyBuffer().write({ overwrite: true });
+        });
+    }
+    /**
+     * Returns the current summary buffer as a string
+     *
+     * @returns {string} string of summary buffer
+     */
+    stringify() {
+        return this._buffer;
+    }
+    /**
+     * If the summary buffer is empty
+     *
+     * @returns {boolen} true if the buffer is empty
+     */
+    isEmptyBuffer() {
+        return this._buffer.length === 0;
+    }
+    /**
+     * Resets the summary buffer without writing to summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    emptyBuffer() {
+        this._buffer = '';
+        return this;
+    }
+    /**
+     * Adds raw text to the summary buffer
+     *
+     * @param {string} text content to add
+     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addRaw(text, addEOL = false) {
+        this._buffer += text;
+        return addEOL ? this.addEOL() : this;
+    }
+    /**
+     * Adds the operating system-specific end-of-line marker to the buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addEOL() {
+        return this.addRaw(external_os_namespaceObject.EOL);
+    }
+    /**
+     * Adds an HTML codeblock to the summary buffer
+     *
+     * @param {string} code content to render within fenced code block
+     * @param {string} lang (optional) language to syntax highlight code
+     *
+     * @returns {Summary} summary instance
+     */
+    addCodeBlock(code, lang) {
+        const attrs = Object.assign({}, (lang && { lang }));
+        const element = this.wrap('pre', this.wrap('code', code), attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML list to the summary buffer
+     *
+     * @param {string[]} items list of items to render
+     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addList(items, ordered = false) {
+        const tag = ordered ? 'ol' : 'ul';
+        const listItems = items.map(item => this.wrap('li', item)).join('');
+        const element = this.wrap(tag, listItems);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML table to the summary buffer
+     *
+     * @param {SummaryTableCell[]} rows table rows
+     *
+     * @returns {Summary} summary instance
+     */
+    addTable(rows) {
+        const tableBody = rows
+            .map(row => {
+            const cells = row
+                .map(cell => {
+                if (typeof cell === 'string') {
+                    return this.wrap('td', cell);
+                }
+                const { header, data, colspan, rowspan } = cell;
+                const tag = header ? 'th' : 'td';
+                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
+                return this.wrap(tag, data, attrs);
+            })
+                .join('');
+            return this.wrap('tr', cells);
+        })
+            .join('');
+        const element = this.wrap('table', tableBody);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds a collapsable HTML details element to the summary buffer
+     *
+     * @param {string} label text for the closed state
+     * @param {string} content collapsable content
+     *
+     * @returns {Summary} summary instance
+     */
+    addDetails(label, content) {
+        const element = this.wrap('details', this.wrap('summary', label) + content);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML image tag to the summary buffer
+     *
+     * @param {string} src path to the image you to embed
+     * @param {string} alt text description of the image
+     * @param {SummaryImageOptions} options (optional) addition image attributes
+     *
+     * @returns {Summary} summary instance
+     */
+    addImage(src, alt, options) {
+        const { width, height } = options || {};
+        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
+        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML section heading element
+     *
+     * @param {string} text heading text
+     * @param {number | string} [level=1] (optional) the heading level, default: 1
+     *
+     * @returns {Summary} summary instance
+     */
+    addHeading(text, level) {
+        const tag = `h${level}`;
+        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
+            ? tag
+            : 'h1';
+        const element = this.wrap(allowedTag, text);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML thematic break (<hr>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addSeparator() {
+        const element = this.wrap('hr', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML line break (<br>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addBreak() {
+        const element = this.wrap('br', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML blockquote to the summary buffer
+     *
+     * @param {string} text quote text
+     * @param {string} cite (optional) citation url
+     *
+     * @returns {Summary} summary instance
+     */
+    addQuote(text, cite) {
+        const attrs = Object.assign({}, (cite && { cite }));
+        const element = this.wrap('blockquote', text, attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML anchor tag to the summary buffer
+     *
+     * @param {string} text link text/content
+     * @param {string} href hyperlink
+     *
+     * @returns {Summary} summary instance
+     */
+    addLink(text, href) {
+        const element = this.wrap('a', text, { href });
+        return this.addRaw(element).addEOL();
+    }
+}
+const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const summary = (/* unused pure expression or super */ null && (_summary));
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
+}
+/**
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
+ */
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, path.sep);
+}
+//# sourceMappingURL=path-utils.js.map
+// EXTERNAL MODULE: external "string_decoder"
+var external_string_decoder_ = __nccwpck_require__(3193);
+// EXTERNAL MODULE: external "events"
+var external_events_ = __nccwpck_require__(4434);
+;// CONCATENATED MODULE: external "child_process"
+const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "assert"
+var external_assert_ = __nccwpck_require__(2613);
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+function exists(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function io_util_isDirectory(fsPath_1) {
+    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = external_path_namespaceObject.dirname(filePath);
+                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = external_path_namespaceObject.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield io_copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (ioUtil.IS_WINDOWS) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield ioUtil.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        ok(fsPath, 'a path argument must be provided');
+        yield ioUtil.mkdir(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (IS_WINDOWS) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (IS_WINDOWS && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (isRooted(tool)) {
+            const filePath = yield tryGetExecutablePath(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(external_path_namespaceObject.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield io_copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function io_copyFile(srcFile, destFile, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
+        }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+;// CONCATENATED MODULE: external "timers"
+const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+
+/* eslint-disable @typescript-eslint/unbound-method */
+const toolrunner_IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends external_events_.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (toolrunner_IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(external_os_namespaceObject.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + external_os_namespaceObject.EOL.length);
+                n = s.indexOf(external_os_namespaceObject.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return toolrunner_awaiter(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!isRooted(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield which(this.toolPath, true);
+            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
+    }
+}
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends external_events_.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
+//# sourceMappingURL=toolrunner.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec_exec(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        const commandArgs = tr.argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new tr.ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
+//# sourceMappingURL=exec.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_namespaceObject.platform();
+const arch = external_os_namespaceObject.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function core_setSecret(secret) {
+    issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        issueFileCommand('PATH', inputPath);
+    }
+    else {
+        issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(os.EOL);
+    issueCommand('set-output', { name }, toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    core_error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function core_debug(message) {
+    issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function core_error(message, properties = {}) {
+    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_namespaceObject.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
+    }
+    command_issueCommand('save-state', { name }, utils_toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/process/process-group.ts
+/**
+ * Signals to a whole process group. opencode is spawned detached, so its pid
+ * is also its process group id and `kill(-pgid)` reaches every child it
+ * started. Shared by ManagedOpenCodeServer and the post step.
+ */
+function isMissingProcess(error) {
+    return error?.code === 'ESRCH';
+}
+/** Sends `signal` to the group; false when the group no longer exists. */
+function killGroup(pgid, signal) {
+    if (!Number.isInteger(pgid) || pgid <= 1) {
+        throw new Error(`process group id must be an integer above 1, got ${pgid}`);
+    }
+    try {
+        process.kill(-pgid, signal);
+        return true;
+    }
+    catch (error) {
+        if (isMissingProcess(error))
+            return false;
+        throw error;
+    }
+}
+/** Whether any process of the group is still alive (zombies included). */
+function isGroupAlive(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch (error) {
+        if (isMissingProcess(error))
+            return false;
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/opencode/leftover.ts
+/**
+ * A sidecar that outlives the main step (runner cancelled it, the process was
+ * killed outright: no exit handler ran) is stopped by the action's `post:`
+ * step. The main step records the process group and temp dirs with
+ * core.saveState; the post step reads them back with core.getState.
+ */
+
+
+
+
+
+
+const SIDECAR_STATE_KEY = 'opencode-sidecar';
+/** Only our own temp dirs may be deleted by the post step. */
+const OWN_DIR = /^opencode-(sidecar|workspace)-[A-Za-z0-9]+$/;
+const sidecarSchema = object({
+    pgid: schemas_number().int().gt(1),
+    dirs: array(schemas_string()).default([])
+});
+/** One sidecar, or several (one per reviewer model, all running at once). */
+const stateSchema = union([sidecarSchema.transform((one) => [one]), array(sidecarSchema)]);
+/** Main step: call right after the sidecar started. */
+function rememberSidecar(sidecar, dirs = [], io = {}) {
+    const save = io.saveState ?? saveState;
+    save(SIDECAR_STATE_KEY, JSON.stringify({ pgid: sidecar.pgid, dirs }));
+}
+/** Main step: call after a clean stop, so the post step has nothing to do. */
+function forgetSidecar(io = {}) {
+    ;
+    (io.saveState ?? saveState)(SIDECAR_STATE_KEY, '');
+}
+/**
+ * Whether the group still belongs to opencode. While a group has members its
+ * id cannot be reused, so only a live leader running something else (pid
+ * reused after the whole group ended) means "not ours".
+ */
+function isOpencodeGroup(pgid) {
+    try {
+        const cmdline = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pgid}/cmdline`, 'utf8');
+        return cmdline.includes('opencode');
+    }
+    catch {
+        return true;
+    }
+}
+/**
+ * Several sidecars in one state (see rememberSidecar): each started agent
+ * keeps its own slot, and the state holds every sidecar still running, so
+ * one stopping cleanly does not hide another from the post step.
+ */
+class SidecarStates {
+    save;
+    slots = new Map();
+    next = 0;
+    constructor(save) {
+        this.save = save;
+    }
+    /** The saveState of one more sidecar. */
+    slot() {
+        const id = this.next++;
+        return (name, value) => {
+            if (name !== SIDECAR_STATE_KEY)
+                return this.save(name, value);
+            if (value === '')
+                this.slots.delete(id);
+            else
+                this.slots.set(id, value);
+            const all = [...this.slots.values()].map((json) => JSON.parse(json));
+            this.save(SIDECAR_STATE_KEY, all.length === 0 ? '' : JSON.stringify(all));
+        };
+    }
+}
+/** Post step: stops every recorded sidecar group still running. */
+async function stopLeftoverSidecar(io = {}) {
+    const raw = (io.getState ?? getState)(SIDECAR_STATE_KEY);
+    if (raw === '')
+        return 'none';
+    const parsed = stateSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) {
+        throw new Error(`state ${SIDECAR_STATE_KEY} is invalid: ${raw} (expected { pgid, dirs } or a list of them)`);
+    }
+    const outcomes = [];
+    for (const sidecar of parsed.data)
+        outcomes.push(await stopOne(sidecar, io));
+    // The most telling outcome: one stopped, else one left alone, else all gone.
+    return ['stopped', 'not-opencode', 'gone'].find((o) => outcomes.includes(o)) ?? 'none';
+}
+async function stopOne({ pgid, dirs }, io) {
+    const log = io.log ?? info;
+    let outcome = 'gone';
+    if (isGroupAlive(pgid)) {
+        if (!isOpencodeGroup(pgid)) {
+            log(`Process group ${pgid} is no longer opencode; left alone.`);
+            outcome = 'not-opencode';
+        }
+        else {
+            log(`Stopping the opencode sidecar left behind (process group ${pgid}).`);
+            killGroup(pgid, 'SIGTERM');
+            const end = Date.now() + (io.graceMs ?? 3000);
+            while (isGroupAlive(pgid) && Date.now() < end) {
+                await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+            if (isGroupAlive(pgid))
+                killGroup(pgid, 'SIGKILL');
+            outcome = 'stopped';
+        }
+    }
+    for (const dir of dirs) {
+        if (OWN_DIR.test((0,external_node_path_namespaceObject.basename)(dir)))
+            await (0,promises_namespaceObject.rm)(dir, { recursive: true, force: true });
+    }
+    return outcome;
+}
+
+;// CONCATENATED MODULE: ./src/opencode/js-literal.ts
+/**
+ * Reads a JavaScript data literal as a minifier writes one: objects (keys
+ * bare, quoted or numeric), arrays, strings in double or single quotes,
+ * numbers, `!0` / `!1`, `true`, `false`, `null` and `void 0`. Anything else
+ * (a call, a variable, a template string, a spread) is refused: this reads
+ * data out of a program's text, it never runs any of it.
+ */
+class JsLiteralError extends Error {
+    constructor(message, at) {
+        super(`${message} at offset ${at}`);
+        this.name = 'JsLiteralError';
+    }
+}
+const SIMPLE_ESCAPES = {
+    n: '\n',
+    t: '\t',
+    r: '\r',
+    b: '\b',
+    f: '\f',
+    v: '\v',
+    '0': '\0',
+    '\\': '\\',
+    '"': '"',
+    "'": "'",
+    '/': '/'
+};
+const WORDS = [
+    ['!0', true],
+    ['!1', false],
+    ['true', true],
+    ['false', false],
+    ['null', null],
+    // An absent optional field; JSON has no undefined, so it reads as null.
+    ['void 0', null]
+];
+const NUMBER = /-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/y;
+const IDENTIFIER = /[A-Za-z_$][\w$]*/y;
+/**
+ * The members of the object literal at `start`: each key and where its value
+ * lies, found by skipping over the values (strings and nesting) without
+ * building them; `end` is the offset just past the closing brace. Reading
+ * one member of a large literal this way costs a scan, not a parse.
+ */
+function objectMembers(text, start) {
+    const reader = new LiteralReader(text, start);
+    const members = reader.members();
+    return { members, end: reader.at };
+}
+/** One literal starting at `start` in `text`; `end` is the offset just past it. */
+function readJsLiteral(text, start) {
+    const reader = new LiteralReader(text, start);
+    const value = reader.value();
+    return { value, end: reader.at };
+}
+class LiteralReader {
+    text;
+    at;
+    constructor(text, at) {
+        this.text = text;
+        this.at = at;
+    }
+    value() {
+        this.skipSpace();
+        const char = this.text[this.at];
+        if (char === '{')
+            return this.object();
+        if (char === '[')
+            return this.array();
+        if (char === '"' || char === "'")
+            return this.string();
+        for (const [word, value] of WORDS) {
+            if (this.text.startsWith(word, this.at)) {
+                this.at += word.length;
+                return value;
+            }
+        }
+        const number = this.match(NUMBER);
+        if (number !== undefined)
+            return Number(number);
+        throw new JsLiteralError(`expected a value, got ${JSON.stringify(char ?? 'the end')}`, this.at);
+    }
+    members() {
+        const out = new Map();
+        this.skipSpace();
+        this.expect('{');
+        this.skipSpace();
+        if (this.eat('}'))
+            return out;
+        do {
+            this.skipSpace();
+            const key = this.key();
+            this.skipSpace();
+            this.expect(':');
+            this.skipSpace();
+            const start = this.at;
+            this.skipValue();
+            out.set(key, { start, end: this.at });
+            this.skipSpace();
+        } while (this.eat(','));
+        this.expect('}');
+        return out;
+    }
+    /** Moves past one value: a scalar is read, brackets are counted, strings skipped whole. */
+    skipValue() {
+        const first = this.text[this.at];
+        if (first !== '{' && first !== '[') {
+            this.value();
+            return;
+        }
+        let depth = 0;
+        do {
+            const char = this.text[this.at];
+            if (char === undefined)
+                throw new JsLiteralError('unterminated value', this.at);
+            if (char === '"' || char === "'") {
+                this.skipString();
+                continue;
+            }
+            if (char === '{' || char === '[')
+                depth += 1;
+            else if (char === '}' || char === ']')
+                depth -= 1;
+            this.at += 1;
+        } while (depth > 0);
+    }
+    skipString() {
+        const quote = this.text[this.at];
+        for (let i = this.at + 1; i < this.text.length; i += 1) {
+            const char = this.text[i];
+            if (char === '\\')
+                i += 1;
+            else if (char === quote) {
+                this.at = i + 1;
+                return;
+            }
+            else if (char === '\n' || char === '\r')
+                break;
+        }
+        throw new JsLiteralError('unterminated string', this.at);
+    }
+    object() {
+        // No prototype: a "__proto__" key is data like any other.
+        const out = Object.create(null);
+        this.at += 1;
+        this.skipSpace();
+        if (this.eat('}'))
+            return out;
+        do {
+            this.skipSpace();
+            const key = this.key();
+            this.skipSpace();
+            this.expect(':');
+            out[key] = this.value();
+            this.skipSpace();
+        } while (this.eat(','));
+        this.expect('}');
+        return out;
+    }
+    array() {
+        const out = [];
+        this.at += 1;
+        this.skipSpace();
+        if (this.eat(']'))
+            return out;
+        do {
+            out.push(this.value());
+            this.skipSpace();
+        } while (this.eat(','));
+        this.expect(']');
+        return out;
+    }
+    key() {
+        const char = this.text[this.at];
+        if (char === '"' || char === "'")
+            return this.string();
+        const key = this.match(IDENTIFIER) ?? this.match(NUMBER);
+        if (key === undefined)
+            throw new JsLiteralError('expected a key', this.at);
+        return key;
+    }
+    string() {
+        const quote = this.text[this.at];
+        let out = '';
+        for (let i = this.at + 1; i < this.text.length; i += 1) {
+            const char = this.text[i];
+            if (char === quote) {
+                this.at = i + 1;
+                return out;
+            }
+            if (char === '\n' || char === '\r')
+                break;
+            if (char !== '\\') {
+                out += char;
+                continue;
+            }
+            const [decoded, length] = this.escape(i + 1);
+            out += decoded;
+            i += length;
+        }
+        throw new JsLiteralError('unterminated string', this.at);
+    }
+    /** The escape after a backslash at `from`: its character and how many characters it spans. */
+    escape(from) {
+        const char = this.text[from] ?? '';
+        const simple = SIMPLE_ESCAPES[char];
+        if (simple !== undefined)
+            return [simple, 1];
+        const hex = char === 'x'
+            ? /^[0-9a-fA-F]{2}/.exec(this.text.slice(from + 1, from + 3))
+            : char === 'u'
+                ? /^[0-9a-fA-F]{4}/.exec(this.text.slice(from + 1, from + 5))
+                : null;
+        if (hex === null)
+            throw new JsLiteralError(`unsupported escape \\${char}`, from);
+        return [String.fromCharCode(parseInt(hex[0], 16)), hex[0].length + 1];
+    }
+    match(pattern) {
+        pattern.lastIndex = this.at;
+        const found = pattern.exec(this.text);
+        if (found === null)
+            return undefined;
+        this.at += found[0].length;
+        return found[0];
+    }
+    eat(char) {
+        if (this.text[this.at] !== char)
+            return false;
+        this.at += 1;
+        return true;
+    }
+    expect(char) {
+        if (!this.eat(char)) {
+            throw new JsLiteralError(`expected ${JSON.stringify(char)}, got ${JSON.stringify(this.text[this.at] ?? 'the end')}`, this.at);
+        }
+    }
+    skipSpace() {
+        while (/\s/.test(this.text[this.at] ?? ''))
+            this.at += 1;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/opencode/models-catalog.ts
+/**
+ * The provider catalogue the sidecar reads, cut down to the review model's
+ * provider.
+ *
+ * opencode carries a snapshot of models.dev in its binary (about 225
+ * providers and 8,000 models) and, on the first prompt of an instance, turns
+ * every model of every provider into its own model records before
+ * `enabled_providers` drops all but one. That took about 2 s of the first
+ * prompt (over 8 s on a loaded 2-core machine); with the one provider, about
+ * 0.1 s. `OPENCODE_MODELS_PATH` makes opencode read the catalogue from a
+ * file instead (sidecar-env.ts), so this module writes that file with the
+ * binary's own entry for the provider: the same data, so the same provider,
+ * models, limits and costs.
+ *
+ * The snapshot is a JavaScript object literal in the binary's bundled
+ * source, the only one that opens with a provider entry
+ * (`=>({<id>:{id:"<id>"`). It is read as data (js-literal.ts), never run,
+ * and checked for shape. When it cannot be found or read (another build of
+ * opencode), there is no file and opencode uses its whole snapshot, as it
+ * always did: slower, not different.
+ */
+
+
+
+
+/** Bytes read at a time while looking for the snapshot. */
+const CHUNK_BYTES = 8 * 1024 * 1024;
+/** Bytes kept from the previous chunk, so a needle split across two chunks is seen. */
+const OVERLAP_BYTES = 256;
+/** What the snapshot is read in first, and the most it may span (about 4.5 MB in 1.18.33). */
+const SNAPSHOT_READS = [8 * 1024 * 1024, 32 * 1024 * 1024];
+/** Every provider entry has its `env` list right after its id; a model entry never does. */
+const PROVIDER_ID_END = Buffer.from('",env:["', 'latin1');
+/** The catalogue's opening, ending where its first provider's id starts: `=>({<key>:{id:"`. */
+const OPENING = /=>\(\{(?:[A-Za-z_$][\w$]*|"[^"\\]+"):\{id:"[^"\\]*$/;
+const providerEntry = looseObject({
+    id: schemas_string(),
+    name: schemas_string(),
+    env: array(schemas_string()),
+    models: record(schemas_string(), looseObject({ id: schemas_string(), name: schemas_string() }))
+});
+/**
+ * Offset of the snapshot's opening `{` in the binary: the first provider
+ * entry of the file, preceded by the opening of an object literal.
+ */
+async function findSnapshot(file) {
+    const buffer = Buffer.alloc(CHUNK_BYTES + OVERLAP_BYTES);
+    let carried = 0;
+    for (let position = 0;;) {
+        const { bytesRead } = await file.read(buffer, carried, CHUNK_BYTES, position);
+        if (bytesRead === 0)
+            return undefined;
+        const filled = carried + bytesRead;
+        const chunk = buffer.subarray(0, filled);
+        for (let at = chunk.indexOf(PROVIDER_ID_END); at !== -1;) {
+            const before = chunk.toString('latin1', Math.max(0, at - 200), at);
+            const opening = OPENING.exec(before);
+            if (opening !== null)
+                return position - carried + at - before.length + opening.index + 3;
+            at = chunk.indexOf(PROVIDER_ID_END, at + 1);
+        }
+        position += bytesRead;
+        carried = Math.min(OVERLAP_BYTES, filled);
+        buffer.copy(buffer, 0, filled - carried, filled);
+    }
+}
+async function readText(file, offset, bytes) {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await file.read(buffer, 0, bytes, offset);
+    return buffer.toString('latin1', 0, bytesRead);
+}
+/** The snapshot's members, from a first read or, when that cut it short, a larger one. */
+async function snapshotMembers(file, offset) {
+    for (const [index, bytes] of SNAPSHOT_READS.entries()) {
+        const text = await readText(file, offset, bytes);
+        try {
+            return { text, providers: objectMembers(text, 0).members };
+        }
+        catch (error) {
+            if (index === SNAPSHOT_READS.length - 1)
+                throw error;
+        }
+    }
+    throw new Error('unreachable');
+}
+/** The binary's provider catalogue; throws when it has none this module can read. */
+async function readModelsCatalog(binary) {
+    const file = await (0,promises_namespaceObject.open)(binary, 'r');
+    try {
+        const offset = await findSnapshot(file);
+        if (offset === undefined)
+            throw new Error(`no models.dev snapshot found in ${binary}`);
+        const catalog = await snapshotMembers(file, offset);
+        for (const [key, span] of catalog.providers) {
+            if (!catalog.text.startsWith(`{id:${JSON.stringify(key)},`, span.start)) {
+                throw new Error(`the models.dev snapshot in ${binary} has an entry ${key} that is no provider`);
+            }
+        }
+        return catalog;
+    }
+    finally {
+        await file.close();
+    }
+}
+/**
+ * The catalogue file for a sidecar whose config enables `providerIds` (the
+ * review model's provider, or the `enabled_providers` an opencode_config
+ * gave): their entries alone. opencode drops every other provider anyway; a
+ * provider defined in opencode_config only has no entry.
+ */
+function catalogFor(catalog, providerIds) {
+    const cut = Object.create(null);
+    for (const id of providerIds) {
+        const span = catalog.providers.get(id);
+        if (span === undefined)
+            continue;
+        const { value } = readJsLiteral(catalog.text, span.start);
+        const parsed = providerEntry.safeParse(value);
+        if (!parsed.success || parsed.data.id !== id) {
+            const problems = parsed.success
+                ? [`id: expected ${id}; received ${parsed.data.id}`]
+                : zod_issues_formatZodIssues(parsed.error.issues, value, { root: '(entry)', style: 'withheld' });
+            throw new Error(`the catalogue entry of ${id} is not a provider: ${problems.join('; ')}`);
+        }
+        // The value as read, not zod's copy: the same keys in the same order.
+        cut[id] = value;
+    }
+    return JSON.stringify(cut);
+}
+
+;// CONCATENATED MODULE: ./src/process/free-port.ts
+/**
+ * A loopback port the kernel reports free. opencode's `--port=0` tries 4096
+ * first, so every sidecar of a machine (parallel jobs on a self-hosted runner,
+ * parallel test workers) would queue for the same port, and a client that
+ * still holds a keep-alive socket to an earlier server on 4096 gets its
+ * request reset. The port can be taken between this check and opencode's
+ * bind; ManagedOpenCodeServer retries start-up when that happens.
+ */
+
+function freeLoopbackPort() {
+    return new Promise((resolve, reject) => {
+        const probe = (0,external_node_net_.createServer)();
+        probe.once('error', reject);
+        probe.listen(0, '127.0.0.1', () => {
+            const address = probe.address();
+            const port = typeof address === 'object' && address !== null ? address.port : 0;
+            probe.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
+        });
+    });
+}
+/** opencode's output when its port was taken ("ServeError" in 1.18.33). */
+function isPortInUse(output) {
+    return /ServeError|EADDRINUSE|address already in use/i.test(output);
+}
+
+;// CONCATENATED MODULE: ./src/opencode/config-dir.ts
+/**
+ * The sidecar's global opencode config dir (XDG_CONFIG_HOME/opencode under
+ * its private state dir): empty but for what keeps opencode from installing
+ * into it.
+ *
+ * When an instance boots, opencode 1.18 installs `@opencode-ai/plugin` into
+ * every config dir it reads (the package plugins and custom tools in that
+ * dir import), in the background, with npm's installer, from the public
+ * registry: through the egress filter on every run, and about 1 s of the
+ * sidecar's CPU while it connects its MCP tools and answers the first
+ * prompt. The sidecar runs no plugin and no tool file (config.ts sets
+ * `plugin: []`, sidecar-env.ts OPENCODE_PURE) and this dir holds none, so
+ * nothing would ever import the package. opencode skips the install when
+ * the dir has a `node_modules` and a `package-lock.json` whose root lists
+ * every package it would add: this module writes exactly that.
+ */
+
+
+/** The package opencode adds to every config dir (1.18.33). */
+const PLUGIN_PACKAGE = '@opencode-ai/plugin';
+/** Prepares `<configHome>/opencode` so opencode finds nothing to install there. */
+async function prepareConfigDir(configHome) {
+    const dir = (0,external_node_path_namespaceObject.join)(configHome, 'opencode');
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(dir, 'node_modules'), { recursive: true });
+    const lock = { lockfileVersion: 3, packages: { '': { dependencies: { [PLUGIN_PACKAGE]: '*' } } } };
+    await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(dir, 'package-lock.json'), JSON.stringify(lock), { mode: 0o600 });
+}
+
+;// CONCATENATED MODULE: ./src/opencode/server-process.ts
+
+const LISTENING = /opencode server listening on (https?:\/\/[^\s]+)/;
+const MAX_CAPTURE = 16_000;
+class OpencodeStartError extends Error {
+    output;
+    pid;
+    /** The message without the captured output. */
+    reason;
+    constructor(message, output, 
+    /** The process that failed, already stopped; undefined when none was spawned. */
+    pid) {
+        super(`${message}\n--- opencode output ---\n${output.trim() || '(none)'}`);
+        this.output = output;
+        this.pid = pid;
+        this.name = 'OpencodeStartError';
+        this.reason = message;
+    }
+}
+/** Keeps the tail of the process output for error messages. */
+class OutputTail {
+    text = '';
+    push(chunk) {
+        this.text = (this.text + chunk.toString()).slice(-MAX_CAPTURE);
+    }
+}
+function waitForExit(child, ms) {
+    if (child.exitCode !== null || child.signalCode !== null)
+        return Promise.resolve(true);
+    return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+            child.off('exit', onExit);
+            resolve(false);
+        }, ms);
+        const onExit = () => {
+            clearTimeout(timer);
+            resolve(true);
+        };
+        child.once('exit', onExit);
+    });
+}
+/** SIGTERM to the group, SIGKILL after `graceMs` to whatever is left of it. */
+async function terminate(child, pgid, graceMs) {
+    killGroup(pgid, 'SIGTERM');
+    await waitForExit(child, graceMs);
+    // The leader may be gone while a child of the group lingers.
+    if (isGroupAlive(pgid)) {
+        killGroup(pgid, 'SIGKILL');
+        await waitForExit(child, graceMs);
+        await waitForGroupGone(pgid, graceMs);
+    }
+}
+/** Polls until every member of the group has been reaped (or `ms` passed). */
+async function waitForGroupGone(pgid, ms) {
+    const end = Date.now() + ms;
+    while (isGroupAlive(pgid) && Date.now() < end) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+}
+/** The URL of the "listening" line; rejects when the process exits, fails, times out or is given up. */
+function waitForListening(child, output, wait) {
+    return new Promise((resolve, reject) => {
+        let stdoutLine = '';
+        const fail = (message) => {
+            cleanup();
+            reject(new OpencodeStartError(message, output.text));
+        };
+        const onStdout = (chunk) => {
+            output.push(chunk);
+            stdoutLine = (stdoutLine + chunk.toString()).slice(-4096);
+            const match = LISTENING.exec(stdoutLine);
+            if (match?.[1] !== undefined) {
+                cleanup();
+                resolve(match[1].replace(/\/$/, ''));
+            }
+        };
+        const onExit = (code, signal) => {
+            const how = signal === null ? `exit code ${code}` : `signal ${signal}`;
+            fail(`opencode serve exited before listening (${how})`);
+        };
+        const onError = (error) => fail(`could not start ${wait.binary}: ${error.message}`);
+        const onAbort = () => fail('opencode serve was stopped before it listened');
+        const timer = setTimeout(() => fail(`opencode serve did not report "listening" within ${wait.timeoutMs} ms`), wait.timeoutMs);
+        const cleanup = () => {
+            clearTimeout(timer);
+            child.off('exit', onExit);
+            child.off('error', onError);
+            wait.signal?.removeEventListener('abort', onAbort);
+        };
+        child.stdout?.on('data', onStdout);
+        child.stderr?.on('data', (chunk) => output.push(chunk));
+        child.once('exit', onExit);
+        child.once('error', onError);
+        if (wait.signal?.aborted === true)
+            onAbort();
+        else
+            wait.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/opencode/sidecar-env.ts
+/**
+ * The environment the opencode sidecar runs with, built from scratch: nothing
+ * of the runner's environment reaches it but PATH, the runner's CA settings
+ * (file paths, so TLS through a corporate proxy verifies) and the provider
+ * credentials named in `provider_env`. The GitHub token (GITHUB_TOKEN,
+ * INPUT_GITHUB_TOKEN), the other INPUT_* values and the ACTIONS_* runtime
+ * tokens stay in the action process.
+ */
+
+
+/**
+ * opencode switches that keep it offline and blind to project/user config.
+ * Always "1": an empty value crashes opencode with a SchemaError.
+ */
+const DISABLE_FLAGS = [
+    'OPENCODE_DISABLE_PROJECT_CONFIG',
+    'OPENCODE_DISABLE_CLAUDE_CODE',
+    'OPENCODE_DISABLE_EXTERNAL_SKILLS',
+    'OPENCODE_DISABLE_MODELS_FETCH',
+    'OPENCODE_DISABLE_AUTOUPDATE',
+    'OPENCODE_DISABLE_LSP_DOWNLOAD',
+    'OPENCODE_DISABLE_SHARE',
+    // Same as `--pure`: no external plugins, a second wall behind the sanitized
+    // workspace (which already holds no `.opencode/`).
+    'OPENCODE_PURE',
+    'OPENCODE_DISABLE_EMBEDDED_WEB_UI',
+    // The export is a snapshot nothing edits: watching it (an inotify watch
+    // per directory, set up on the first prompt) would only cost start-up time.
+    'OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER'
+];
+/** Basic-auth user of the server API, set explicitly rather than defaulted. */
+const SERVER_USERNAME = 'opencode';
+/** Variables a caller may never smuggle in through providerEnv. */
+const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*|(?:HTTPS?|NO|ALL)_PROXY|(?:https?|no|all)_proxy)$/;
+/**
+ * The runner's trusted CA certificates, as the runtimes read them: extra
+ * roots for Node/Bun (opencode is a Bun binary), the bundle and folder
+ * OpenSSL-based tools read. Paths, not secrets.
+ */
+const CA_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
+/** The CA settings of `env` that are set and non-empty. */
+function pickCaSettings(env) {
+    const picked = {};
+    for (const name of CA_VARIABLES) {
+        const value = env[name]?.trim();
+        if (value !== undefined && value !== '')
+            picked[name] = value;
+    }
+    return picked;
+}
+/**
+ * Files opencode reads when its instance boots (the first request for the
+ * reviewed directory), not when it starts: a config file merged under
+ * OPENCODE_CONFIG_CONTENT (the reviewer's prompt) and the provider catalogue
+ * (models-catalog.ts). Both lie in the sidecar's private state dir, and the
+ * action writes them (ManagedOpenCodeServer.writeInstanceFiles) while the
+ * server boots; a file that is not there is no error to opencode (no extra
+ * config; its own catalogue).
+ */
+function instanceFiles(stateDir) {
+    return {
+        config: (0,external_node_path_namespaceObject.join)(stateDir, 'instance', 'opencode.json'),
+        models: (0,external_node_path_namespaceObject.join)(stateDir, 'instance', 'models.json')
+    };
+}
+function buildSidecarEnv(input) {
+    const relativeEntry = input.path.split(external_node_path_namespaceObject.delimiter).find((entry) => !(0,external_node_path_namespaceObject.isAbsolute)(entry));
+    if (input.path !== '' && relativeEntry !== undefined) {
+        throw new Error(`path must hold absolute entries only, got ${JSON.stringify(relativeEntry)} in "${input.path}": a relative entry is looked up from the sidecar's current directory`);
+    }
+    const env = {
+        PATH: input.path,
+        HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'home'),
+        TMPDIR: (0,external_node_path_namespaceObject.join)(input.stateDir, 'tmp'),
+        XDG_CONFIG_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'config'),
+        XDG_DATA_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'data'),
+        XDG_CACHE_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'cache'),
+        XDG_STATE_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'state')
+    };
+    for (const [name, value] of Object.entries(input.providerEnv ?? {})) {
+        if (RESERVED.test(name)) {
+            throw new Error(`providerEnv must not set "${name}": reserved for the sidecar's sandbox`);
+        }
+        if (!isProviderEnvName(name)) {
+            throw new Error(`providerEnv must not set "${name}": only AWS_*, GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* and AZURE_* credentials reach the sidecar`);
+        }
+        if (value !== '')
+            env[name] = value;
+    }
+    for (const name of CA_VARIABLES) {
+        const value = input.caSettings?.[name];
+        if (value !== undefined && value !== '')
+            env[name] = value;
+    }
+    if (input.egress !== undefined) {
+        for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {
+            env[name] = input.egress.proxyUrl;
+        }
+        env['NO_PROXY'] = env['no_proxy'] = input.egress.direct.join(',');
+    }
+    for (const flag of DISABLE_FLAGS)
+        env[flag] = '1';
+    const late = instanceFiles(input.stateDir);
+    env['OPENCODE_CONFIG'] = late.config;
+    env['OPENCODE_MODELS_PATH'] = late.models;
+    env['OPENCODE_CONFIG_CONTENT'] = input.configJson;
+    env['OPENCODE_SERVER_USERNAME'] = SERVER_USERNAME;
+    env['OPENCODE_SERVER_PASSWORD'] = input.password;
+    return env;
+}
+/** The directories buildSidecarEnv points at; they must exist before spawn. */
+function sidecarStateDirs(stateDir) {
+    return ['home', 'tmp', 'config', 'data', 'cache', 'state', 'instance'].map((name) => (0,external_node_path_namespaceObject.join)(stateDir, name));
+}
+
+;// CONCATENATED MODULE: ./src/opencode/server.ts
+/**
+ * ManagedOpenCodeServer: an `opencode serve` process the action starts, owns
+ * and always stops. Spawned by hand rather than with the SDK helper, because
+ * the helper passes the whole process.env (GitHub token included) and only
+ * sends SIGTERM to the leader.
+ *
+ * - environment: built from scratch (sidecar-env.ts), with a PATH that holds
+ *   no relative entry and no folder the pull request controls
+ *   (trusted-path.ts);
+ * - cwd: a private empty temp dir, never the checkout: Bun (opencode's
+ *   runtime) loads `.env` from its cwd, and a PR can ship one;
+ * - its own process group (detached), so stop() reaches every child
+ *   (ripgrep, MCP clients) with one signal;
+ * - HTTP basic auth with a random password, so no other local process can
+ *   drive the agent;
+ * - a kernel-chosen free port rather than `--port=0` (which tries 4096 first,
+ *   see free-port.ts); the URL is still read from the "listening" line;
+ * - what its instance reads when it boots (the reviewer's prompt, the
+ *   provider catalogue) may come after the spawn (writeInstanceFiles), so
+ *   the server boots while the review still reads the pull request.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Start-up attempts when the chosen port was taken before opencode bound it. */
+const PORT_ATTEMPTS = 3;
+const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
+const DEFAULT_GRACE_MS = 3_000;
+class ManagedOpenCodeServer {
+    url;
+    password;
+    pid;
+    directory;
+    child;
+    stateDir;
+    graceMs;
+    output;
+    stopping;
+    onProcessExit = () => {
+        // Synchronous last resort: no time to wait for a grace period here.
+        killGroup(this.pid, 'SIGKILL');
+        try {
+            (0,external_node_fs_namespaceObject.rmSync)(this.stateDir, { recursive: true, force: true, maxRetries: 3 });
+        }
+        catch {
+            // The post step removes what is left (see leftover.ts).
+        }
+    };
+    constructor(url, password, pid, directory, child, stateDir, graceMs, output) {
+        this.url = url;
+        this.password = password;
+        this.pid = pid;
+        this.directory = directory;
+        this.child = child;
+        this.stateDir = stateDir;
+        this.graceMs = graceMs;
+        this.output = output;
+        process.once('exit', this.onProcessExit);
+    }
+    /** The process group id (the leader's pid: it is spawned detached). */
+    get pgid() {
+        return this.pid;
+    }
+    /** Private HOME/XDG dirs, removed by stop(); recorded for the post step. */
+    get stateDirectory() {
+        return this.stateDir;
+    }
+    /** What opencode printed so far (bounded), for diagnostics. */
+    get log() {
+        return this.output.text;
+    }
+    /** Header for the SDK client: `createOpencodeClient({ headers })`. */
+    authHeaders() {
+        const token = Buffer.from(`${SERVER_USERNAME}:${this.password}`).toString('base64');
+        return { Authorization: `Basic ${token}` };
+    }
+    static async start(options) {
+        let spawned = false;
+        const onSpawn = () => {
+            if (!spawned)
+                options.onSpawn?.();
+            spawned = true;
+        };
+        for (let attempt = 1;; attempt += 1) {
+            const port = options.port ?? (await freeLoopbackPort());
+            try {
+                return await ManagedOpenCodeServer.startOnce({ ...options, onSpawn }, port);
+            }
+            catch (error) {
+                const retry = options.port === undefined &&
+                    attempt < PORT_ATTEMPTS &&
+                    error instanceof OpencodeStartError &&
+                    isPortInUse(error.output);
+                if (!retry)
+                    throw error;
+            }
+        }
+    }
+    static async startOnce(options, port) {
+        options.signal?.throwIfAborted();
+        const { stateDir, password, env } = await prepareStateDir(options);
+        const child = await spawnServer(options, port, stateDir, env);
+        options.onSpawn?.();
+        const graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+        const output = new OutputTail();
+        try {
+            const url = await waitForListening(child, output, {
+                timeoutMs: options.startupTimeoutMs ?? DEFAULT_STARTUP_TIMEOUT_MS,
+                binary: options.binary,
+                signal: options.signal
+            });
+            // After start-up, keep draining the pipes so opencode never blocks on a full pipe.
+            return new ManagedOpenCodeServer(url, password, child.pid, options.directory, child, stateDir, graceMs, output);
+        }
+        catch (error) {
+            if (child.pid !== undefined)
+                await terminate(child, child.pid, graceMs);
+            await (0,promises_namespaceObject.rm)(stateDir, { recursive: true, force: true });
+            if (error instanceof OpencodeStartError && child.pid !== undefined) {
+                throw new OpencodeStartError(error.reason, error.output, child.pid);
+            }
+            throw error;
+        }
+    }
+    /**
+     * Writes what the instance reads when it boots (see InstanceFiles). Call
+     * before the first request for the reviewed directory: opencode reads
+     * neither file earlier, and never again once the instance is up.
+     */
+    async writeInstanceFiles(files) {
+        const paths = instanceFiles(this.stateDir);
+        const writes = [];
+        if (files.config !== undefined)
+            writes.push([paths.config, JSON.stringify(files.config)]);
+        if (files.models !== undefined)
+            writes.push([paths.models, files.models]);
+        // Whole files or none: written aside, then renamed into place.
+        await Promise.all(writes.map(async ([path, text]) => {
+            await (0,promises_namespaceObject.writeFile)(`${path}.partial`, text, { mode: 0o600 });
+            await (0,promises_namespaceObject.rename)(`${path}.partial`, path);
+        }));
+    }
+    /** SIGTERM to the group, SIGKILL after the grace period. Idempotent. */
+    stop() {
+        this.stopping ??= (async () => {
+            try {
+                await terminate(this.child, this.pid, this.graceMs);
+            }
+            finally {
+                process.off('exit', this.onProcessExit);
+                await (0,promises_namespaceObject.rm)(this.stateDir, { recursive: true, force: true });
+            }
+        })();
+        return this.stopping;
+    }
+}
+/** The private state dir (HOME, XDG dirs, instance files), the password and the environment. */
+async function prepareStateDir(options) {
+    const stateDir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'opencode-sidecar-'));
+    await Promise.all(sidecarStateDirs(stateDir).map((dir) => (0,promises_namespaceObject.mkdir)(dir, { recursive: true })));
+    const password = (0,external_node_crypto_.randomBytes)(24).toString('base64url');
+    try {
+        await prepareConfigDir((0,external_node_path_namespaceObject.join)(stateDir, 'config'));
+        const env = buildSidecarEnv({
+            path: (options.searchPath ?? (await trustedPath(process.env))).path,
+            stateDir,
+            configJson: JSON.stringify(options.config),
+            password,
+            ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
+            ...(options.egress === undefined ? {} : { egress: options.egress }),
+            ...(options.caSettings === undefined ? {} : { caSettings: options.caSettings })
+        });
+        return { stateDir, password, env };
+    }
+    catch (error) {
+        await (0,promises_namespaceObject.rm)(stateDir, { recursive: true, force: true });
+        throw error;
+    }
+}
+async function spawnServer(options, port, stateDir, env) {
+    try {
+        return (0,external_node_child_process_namespaceObject.spawn)(options.binary, ['serve', '--hostname=127.0.0.1', `--port=${port}`], {
+            cwd: (0,external_node_path_namespaceObject.join)(stateDir, 'home'),
+            env,
+            detached: true,
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+    }
+    catch (error) {
+        await (0,promises_namespaceObject.rm)(stateDir, { recursive: true, force: true });
+        throw new OpencodeStartError(`could not spawn ${options.binary}: ${(0,error_message/* getErrorMessage */.u)(error)}`, '');
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/opencode/export-exclusions.ts
@@ -86687,7 +87551,7 @@ function isExcludedPath(relPath) {
         : exclusionReason(part, 'directory') !== undefined);
 }
 
-;// CONCATENATED MODULE: ./src/opencode/collected-run.ts
+;// CONCATENATED MODULE: ./src/process/collected-run.ts
 /**
  * Runs a program to its end with no input and collects what it printed:
  * for short, trusted commands (git) whose whole output the caller reads.
@@ -86714,7 +87578,7 @@ function runCollected(program, args, options) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/opencode/git-files.ts
+;// CONCATENATED MODULE: ./src/process/git-files.ts
 /**
  * Which files of a checkout git tracks, so the sanitized export can leave out
  * untracked and ignored files that earlier workflow steps wrote into the
@@ -86729,6 +87593,7 @@ function runCollected(program, args, options) {
  * run by its absolute path: never one the PR shipped in a folder a job put
  * on PATH. `ls-files --cached` only reads the index; it never runs filters.
  */
+
 
 
 
@@ -86804,7 +87669,7 @@ async function listTrackedFiles(root, trusted) {
         result = await runGit(root, ['ls-files', '-z', '--cached', '--recurse-submodules'], search);
     }
     catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = (0,error_message/* getErrorMessage */.u)(error);
         // Without git we cannot tell tracked from untracked. Where there is no
         // `.git` either (a checkout made through the REST API by actions/checkout
         // in a container without git, a local run) the directory is no repository
@@ -86830,7 +87695,7 @@ async function listTrackedFiles(root, trusted) {
  *
  * Why an export and not the checkout itself: OPENCODE_DISABLE_PROJECT_CONFIG
  * does not stop `.opencode/plugins/*.js` from running when the served
- * directory is a git repository (OPENCODE-FACTS.md), and plugin code would
+ * directory is a git repository (reproduced with opencode 1.18.33), and plugin code would
  * run as the runner's user. Quarantining those paths inside the checkout
  * would mean editing the user's files and relying on a restore that a killed
  * runner never performs; an export leaves the checkout untouched and is just
@@ -86863,6 +87728,7 @@ async function listTrackedFiles(root, trusted) {
 
 
 
+
 /** How many paths a summary line names. */
 const SUMMARY_EXAMPLES = 5;
 /** The first few of `paths`, quoted, for a summary line. */
@@ -86878,6 +87744,137 @@ function inside(root, target) {
         return undefined;
     return rel;
 }
+/** One export in progress: the checkout's tree copied entry by entry, what was left out noted. */
+class ExportWalk {
+    root;
+    directory;
+    tracked;
+    log;
+    skipped = [];
+    untracked = [];
+    constructor(root, 
+    /** The export's root (inside the temp dir). */
+    directory, tracked, log) {
+        this.root = root;
+        this.directory = directory;
+        this.tracked = tracked;
+        this.log = log;
+    }
+    /** Whether git tracks `relPath` (or a path below it); always true outside git. */
+    isTracked(relPath, isDirectory) {
+        const { tracked } = this;
+        return (tracked.kind !== 'git' ||
+            tracked.files.has(relPath) ||
+            (isDirectory && tracked.dirs.has(relPath)));
+    }
+    skip(path, reason) {
+        this.skipped.push({ path, reason });
+        // Instruction files are common (one per package in a monorepo): they get
+        // one summary line below instead.
+        if (!reason.endsWith(INSTRUCTION_REASON))
+            this.log(`Workspace: left out ${path} (${reason})`);
+    }
+    /**
+     * Left out unless tracked: untracked paths are noted (a directory is not
+     * descended into). Returns whether the entry is to be exported.
+     */
+    keepTracked(relPath, isDirectory) {
+        if (this.isTracked(relPath, isDirectory))
+            return true;
+        this.untracked.push(isDirectory ? `${relPath}/` : relPath);
+        return false;
+    }
+    async linkTarget(source, relPath) {
+        let resolved;
+        try {
+            resolved = await (0,promises_namespaceObject.realpath)(source);
+        }
+        catch {
+            this.skip(relPath, 'symlink that resolves nowhere');
+            return undefined;
+        }
+        const relTarget = inside(this.root, resolved);
+        if (relTarget === undefined) {
+            this.skip(relPath, `symlink to ${resolved}, outside the workspace`);
+            return undefined;
+        }
+        if (relTarget !== '' && isExcludedPath(relTarget)) {
+            this.skip(relPath, `symlink into excluded ${relTarget}`);
+            return undefined;
+        }
+        if (relTarget !== '' && !this.isTracked(relTarget, true)) {
+            // The target is not exported; a link to it would only dangle.
+            this.skip(relPath, `symlink to untracked ${relTarget}`);
+            return undefined;
+        }
+        // Relative, so the link points into the export, never back at the checkout.
+        const { directory } = this;
+        return (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.join)(directory, relPath)), (0,external_node_path_namespaceObject.join)(directory, relTarget)) || '.';
+    }
+    async walk(relDir) {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(this.directory, relDir), { recursive: true });
+        const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(this.root, relDir), { withFileTypes: true });
+        for (const entry of entries) {
+            // `.git` (a directory, or a file in a submodule or worktree) is never
+            // exported and never worth a log line.
+            if (entry.name === '.git')
+                continue;
+            await this.exportEntry(entry, relDir === '' ? entry.name : (0,external_node_path_namespaceObject.join)(relDir, entry.name));
+        }
+    }
+    async exportEntry(entry, relPath) {
+        const source = (0,external_node_path_namespaceObject.join)(this.root, relPath);
+        const target = (0,external_node_path_namespaceObject.join)(this.directory, relPath);
+        const kind = entry.isDirectory()
+            ? 'directory'
+            : entry.isSymbolicLink()
+                ? 'symlink'
+                : entry.isFile()
+                    ? 'file'
+                    : 'special';
+        if (kind !== 'special') {
+            const excluded = exclusionReason(entry.name, kind);
+            if (excluded !== undefined) {
+                this.skip(relPath, kind === 'symlink' ? `symlink: ${excluded}` : excluded);
+                return;
+            }
+        }
+        // Special files are never tracked as such, but a tracked path can be
+        // replaced by one in the working tree; either way it stays out.
+        if (!this.keepTracked(relPath, kind === 'directory'))
+            return;
+        if (kind === 'directory') {
+            await this.walk(relPath);
+        }
+        else if (kind === 'symlink') {
+            const link = await this.linkTarget(source, relPath);
+            if (link !== undefined)
+                await (0,promises_namespaceObject.symlink)(link, target);
+        }
+        else if (kind === 'file') {
+            // A reflink where the file system offers one, a plain copy otherwise.
+            await (0,promises_namespaceObject.copyFile)(source, target, external_node_fs_namespaceObject.constants.COPYFILE_FICLONE);
+        }
+        else {
+            const stats = await (0,promises_namespaceObject.lstat)(source);
+            this.skip(relPath, `special file (mode ${stats.mode.toString(8)})`);
+        }
+    }
+    /** One line each for the untracked paths and the instruction files, not one per path. */
+    logSummaries() {
+        this.untracked.sort();
+        if (this.untracked.length > 0) {
+            // An ignored node_modules/ or build output would otherwise flood the log.
+            this.log(`Workspace: left out ${this.untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples(this.untracked)})`);
+        }
+        const instructions = this.skipped
+            .filter((entry) => entry.reason.endsWith(INSTRUCTION_REASON))
+            .map((entry) => entry.path);
+        if (instructions.length > 0) {
+            this.log(`Workspace: left out ${instructions.length} instruction file(s) opencode would inject into the prompt; the model sees their changes in the diff only (e.g. ${examples(instructions)})`, 'info');
+        }
+    }
+}
 /**
  * Exports `checkout`. `trusted` is the PATH git is taken from (default: the
  * trusted PATH of this process's environment, see git-files.ts).
@@ -86888,144 +87885,35 @@ async function createSanitizedWorkspace(checkout, log = () => undefined, trusted
     if (tracked.kind === 'not-a-repository') {
         log(`Workspace: ${root} is not a git repository, exporting every file (${tracked.reason})`);
     }
-    /** Whether git tracks `relPath` (or a path below it); always true outside git. */
-    const isTracked = (relPath, isDirectory) => tracked.kind !== 'git' ||
-        tracked.files.has(relPath) ||
-        (isDirectory && tracked.dirs.has(relPath));
     const holder = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'opencode-workspace-'));
-    const directory = (0,external_node_path_namespaceObject.join)(holder, (0,external_node_path_namespaceObject.basename)(root) || 'workspace');
-    const skipped = [];
-    const untracked = [];
-    const skip = (path, reason) => {
-        skipped.push({ path, reason });
-        // Instruction files are common (one per package in a monorepo): they get
-        // one summary line below instead.
-        if (!reason.endsWith(INSTRUCTION_REASON))
-            log(`Workspace: left out ${path} (${reason})`);
-    };
-    async function linkTarget(source, relPath) {
-        let resolved;
-        try {
-            resolved = await (0,promises_namespaceObject.realpath)(source);
-        }
-        catch {
-            skip(relPath, 'symlink that resolves nowhere');
-            return undefined;
-        }
-        const relTarget = inside(root, resolved);
-        if (relTarget === undefined) {
-            skip(relPath, `symlink to ${resolved}, outside the workspace`);
-            return undefined;
-        }
-        if (relTarget !== '' && isExcludedPath(relTarget)) {
-            skip(relPath, `symlink into excluded ${relTarget}`);
-            return undefined;
-        }
-        if (relTarget !== '' && !isTracked(relTarget, true)) {
-            // The target is not exported; a link to it would only dangle.
-            skip(relPath, `symlink to untracked ${relTarget}`);
-            return undefined;
-        }
-        // Relative, so the link points into the export, never back at the checkout.
-        return (0,external_node_path_namespaceObject.relative)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.join)(directory, relPath)), (0,external_node_path_namespaceObject.join)(directory, relTarget)) || '.';
-    }
-    async function walk(relDir) {
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(directory, relDir), { recursive: true });
-        const entries = await (0,promises_namespaceObject.readdir)((0,external_node_path_namespaceObject.join)(root, relDir), { withFileTypes: true });
-        for (const entry of entries) {
-            const relPath = relDir === '' ? entry.name : (0,external_node_path_namespaceObject.join)(relDir, entry.name);
-            const source = (0,external_node_path_namespaceObject.join)(root, relPath);
-            const target = (0,external_node_path_namespaceObject.join)(directory, relPath);
-            // `.git` (a directory, or a file in a submodule or worktree) is never
-            // exported and never worth a log line.
-            if (entry.name === '.git')
-                continue;
-            if (entry.isDirectory()) {
-                const excluded = exclusionReason(entry.name, 'directory');
-                if (excluded !== undefined) {
-                    skip(relPath, excluded);
-                    continue;
-                }
-                if (!isTracked(relPath, true)) {
-                    untracked.push(`${relPath}/`);
-                    continue;
-                }
-                await walk(relPath);
-            }
-            else if (entry.isSymbolicLink()) {
-                const excluded = exclusionReason(entry.name, 'symlink');
-                if (excluded !== undefined) {
-                    skip(relPath, `symlink: ${excluded}`);
-                    continue;
-                }
-                if (!isTracked(relPath, false)) {
-                    untracked.push(relPath);
-                    continue;
-                }
-                const link = await linkTarget(source, relPath);
-                if (link !== undefined)
-                    await (0,promises_namespaceObject.symlink)(link, target);
-            }
-            else if (entry.isFile()) {
-                const excluded = exclusionReason(entry.name, 'file');
-                if (excluded !== undefined) {
-                    skip(relPath, excluded);
-                    continue;
-                }
-                if (!isTracked(relPath, false)) {
-                    untracked.push(relPath);
-                    continue;
-                }
-                // A reflink where the file system offers one, a plain copy otherwise.
-                await (0,promises_namespaceObject.copyFile)(source, target, external_node_fs_namespaceObject.constants.COPYFILE_FICLONE);
-            }
-            else {
-                // Special files are never tracked as such, but a tracked path can be
-                // replaced by one in the working tree; either way it stays out.
-                if (!isTracked(relPath, false)) {
-                    untracked.push(relPath);
-                    continue;
-                }
-                const stats = await (0,promises_namespaceObject.lstat)(source);
-                skip(relPath, `special file (mode ${stats.mode.toString(8)})`);
-            }
-        }
-    }
+    const walk = new ExportWalk(root, (0,external_node_path_namespaceObject.join)(holder, (0,external_node_path_namespaceObject.basename)(root) || 'workspace'), tracked, log);
     try {
-        await walk('');
+        await walk.walk('');
     }
     catch (error) {
         await (0,promises_namespaceObject.rm)(holder, { recursive: true, force: true });
-        throw new Error(`could not export the checkout ${root} to ${directory}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`could not export the checkout ${root} to ${walk.directory}: ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
-    untracked.sort();
-    if (untracked.length > 0) {
-        // One line, not one per path: an ignored node_modules/ or build output
-        // would otherwise flood the log.
-        log(`Workspace: left out ${untracked.length} untracked or ignored path(s) git does not track (e.g. ${examples(untracked)})`);
-    }
-    const instructions = skipped
-        .filter((entry) => entry.reason.endsWith(INSTRUCTION_REASON))
-        .map((entry) => entry.path);
-    if (instructions.length > 0) {
-        log(`Workspace: left out ${instructions.length} instruction file(s) opencode would inject into the prompt; the model sees their changes in the diff only (e.g. ${examples(instructions)})`, 'info');
-    }
+    walk.logSummaries();
     return {
-        directory,
+        directory: walk.directory,
         tempDir: holder,
-        skipped,
+        skipped: walk.skipped,
         source: tracked.kind === 'git' ? 'git' : 'tree',
-        untracked,
+        untracked: walk.untracked,
         dispose: () => (0,promises_namespaceObject.rm)(holder, { recursive: true, force: true })
     };
 }
 
-;// CONCATENATED MODULE: ./src/opencode/agent-runtime.ts
+;// CONCATENATED MODULE: ./src/opencode/sidecar-boot.ts
 /**
- * Starts the review agent: a sanitized export of the checkout, our OpenCode
- * config, the sidecar server, and one session whose turns are mapped onto the
- * orchestrator's AgentSession port. Stopping tears all of it down, in every
- * path (the post step covers a killed process).
+ * The sidecar's boot, up to a server that listens: the trusted PATH, then at
+ * once the binary, the sanitized export and the network (none needs
+ * another), then the server, spawned on the export. Its instance has not
+ * booted yet: it boots on the first request for the reviewed directory,
+ * once the reviewer's prompt and the provider catalogue are written
+ * (agent-runtime.ts), so all of this can run while the review still reads
+ * the pull request. Every step that succeeds leaves its undo in `cleanups`.
  */
 
 
@@ -87038,62 +87926,16 @@ async function createSanitizedWorkspace(checkout, log = () => undefined, trusted
 
 
 
-
-
-/** Errors no retry can fix: the review cannot run with this model setup. */
-function isFatal(error) {
-    if (error instanceof TurnDeadlineError)
-        return false;
-    if (!(error instanceof ModelTurnError))
-        return false;
-    if (error.kind === 'ProviderAuthError')
-        return true;
-    return (error.kind === 'APIError' &&
-        error.statusCode !== undefined &&
-        error.statusCode >= 400 &&
-        error.statusCode < 500 &&
-        error.statusCode !== 408 &&
-        error.statusCode !== 429);
-}
-function toAgentTurn(turn) {
-    return {
-        ending: turn.ending,
-        toolCalls: turn.toolCalls.map((call) => ({ name: call.name, status: call.status })),
-        tokens: turn.tokens,
-        cost: turn.cost,
-        steps: turn.steps,
-        ...(turn.error === undefined
-            ? {}
-            : { error: { message: turn.error.message, fatal: isFatal(turn.error) } })
-    };
-}
-/**
- * Warns when the binary is outside the tested series: the one asked for by
- * `opencode_version`, or the one `opencode_path` names (asked for its version).
- */
-async function warnIfUntested(binary, wanted, path, log) {
-    let version = wanted;
-    if (binary.source === 'input') {
-        try {
-            version = await binaryVersion(binary.path, path);
-        }
-        catch (error) {
-            log.info(`opencode_path ${binary.path} did not tell its version: ${getErrorMessage(error)}`);
-            return;
-        }
-    }
-    const warning = untestedVersionWarning(version);
-    if (warning !== undefined)
-        log.warning(warning);
-}
-async function startOpencodeAgent(options) {
-    const { log } = options;
-    // One PATH for everything this run starts: opencode, git, and the
-    // sidecar's rg and git. Nothing from a folder the PR controls.
+/** One PATH for everything this run starts: opencode, git, and the sidecar's rg and git. */
+async function trustedSearchPath(options) {
     const trusted = await trustedPath(options.env ?? process.env, [options.checkout]);
     for (const { entry, reason } of trusted.dropped) {
-        log.warning(`PATH entry ${JSON.stringify(entry)} left out, no program is run from it: ${reason}`);
+        options.log.warning(`PATH entry ${JSON.stringify(entry)} left out, no program is run from it: ${reason}`);
     }
+    return trusted;
+}
+async function resolveBinary(options, trusted) {
+    const { log } = options;
     const binary = await resolveOpencodeBinary({
         opencodePath: options.opencodePath,
         version: options.opencodeVersion,
@@ -87102,83 +87944,332 @@ async function startOpencodeAgent(options) {
         log: (message) => log.info(message)
     });
     log.info(`opencode: ${binary.path} (${binary.source})`);
-    await warnIfUntested(binary, options.opencodeVersion, trusted.path, log);
-    const rg = await findProgram('rg', trusted);
-    if (rg === undefined) {
+    if ((await findProgram('rg', trusted)) === undefined) {
         log.warning('No rg (ripgrep) on PATH: opencode will try to download it for grep and glob; install ripgrep on the runner');
     }
+    return binary;
+}
+async function exportWorkspace(options, trusted, cleanups) {
+    const { log } = options;
     const workspace = await createSanitizedWorkspace(options.checkout, (message, level) => (level === 'info' ? log.info(message) : log.warning(message)), trusted);
-    const cleanups = [() => workspace.dispose()];
-    const stop = async () => {
-        for (const cleanup of cleanups.reverse()) {
-            try {
-                await cleanup();
-            }
-            catch (error) {
-                log.warning(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-            }
-        }
-        cleanups.length = 0;
-    };
+    cleanups.add(() => workspace.dispose());
+    return workspace;
+}
+/**
+ * The key stays here, in the model proxy; the sidecar's traffic goes
+ * through the egress filter, but to the proxy and the tool bridge.
+ */
+async function startNetwork(options, cleanups) {
+    const network = await startSidecarNetwork({
+        model: options.model,
+        apiKey: options.apiKey,
+        overrides: options.overrides,
+        env: options.env ?? process.env,
+        directUrls: Object.values(options.mcpServers).map((server) => server.url),
+        credentialNames: Object.keys(options.providerEnv ?? {}),
+        log: options.log
+    });
+    cleanups.add(() => network.close());
+    return network;
+}
+/** The binary, the export and the network, started at once; the first failure is thrown. */
+async function startParts(options, trusted, cleanups) {
+    const [binary, workspace, network] = await Promise.allSettled([
+        resolveBinary(options, trusted),
+        exportWorkspace(options, trusted, cleanups),
+        startNetwork(options, cleanups)
+    ]);
+    for (const part of [binary, workspace, network]) {
+        if (part.status === 'rejected')
+            throw part.reason;
+    }
+    return [
+        binary.value,
+        workspace.value,
+        network.value
+    ];
+}
+/** The catalogue cut to the enabled providers, or undefined (logged) when the binary's cannot be read. */
+async function readCatalogue(binary, config, log) {
+    const enabled = config['enabled_providers'];
+    if (!Array.isArray(enabled) || !enabled.every((id) => typeof id === 'string'))
+        return undefined;
     try {
-        // The key stays here, in the model proxy; the sidecar's traffic goes
-        // through the egress filter, but to the proxy and the tool bridge.
-        const network = await startSidecarNetwork({
-            model: options.model,
-            apiKey: options.apiKey,
-            overrides: options.overrides,
-            env: options.env ?? process.env,
-            directUrls: Object.values(options.mcpServers).map((server) => server.url),
-            credentialNames: Object.keys(options.providerEnv ?? {}),
-            log
-        });
-        cleanups.push(() => network.close());
-        const config = buildOpencodeConfig({
-            model: options.model,
-            modelEndpoint: network.modelEndpoint,
-            enableWeb: options.enableWeb,
-            ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
-            mcpServers: options.mcpServers,
-            systemPrompt: options.systemPrompt,
-            allowedToolNames: [...ALL_TOOL_NAMES]
-        });
-        const server = await ManagedOpenCodeServer.start({
-            binary: binary.path,
-            directory: workspace.directory,
-            config,
-            searchPath: trusted,
-            egress: network.egress,
-            caSettings: pickCaSettings(options.env ?? process.env),
-            ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
-            ...(options.startupTimeoutMs === undefined
-                ? {}
-                : { startupTimeoutMs: options.startupTimeoutMs })
-        });
-        const io = options.saveState === undefined ? {} : { saveState: options.saveState };
-        rememberSidecar(server, [server.stateDirectory, workspace.tempDir], io);
-        cleanups.push(async () => {
-            await server.stop();
-            forgetSidecar(io);
-        });
-        const openSession = async () => {
-            const session = await ReviewSession.open({
-                baseUrl: server.url,
-                directory: workspace.directory,
-                headers: server.authHeaders(),
-                agent: REVIEWER_AGENT,
-                mcpServers: [...MCP_SERVER_NAMES],
-                onWarning: (message) => log.warning(message)
-            });
-            cleanups.push(async () => session.close());
-            return {
-                prompt: async (text, { deadlineMs }) => toAgentTurn(await session.prompt(text, { deadlineMs }))
-            };
-        };
-        return { server, session: await openSession(), openSession, stop };
+        return catalogFor(await readModelsCatalog(binary), enabled);
     }
     catch (error) {
-        await stop();
-        throw error;
+        log.info(`opencode reads its whole provider catalogue (a slower first prompt): ${(0,error_message/* getErrorMessage */.u)(error)}`);
+        return undefined;
+    }
+}
+async function startServer(options, parts, config, boot) {
+    const server = await ManagedOpenCodeServer.start({
+        binary: parts.binary.path,
+        directory: parts.workspace.directory,
+        config,
+        searchPath: boot.trusted,
+        egress: parts.network.egress,
+        caSettings: pickCaSettings(options.env ?? process.env),
+        signal: boot.signal,
+        onSpawn: boot.onSpawn,
+        ...(options.providerEnv === undefined ? {} : { providerEnv: options.providerEnv }),
+        ...(options.startupTimeoutMs === undefined
+            ? {}
+            : { startupTimeoutMs: options.startupTimeoutMs })
+    });
+    const io = options.saveState === undefined ? {} : { saveState: options.saveState };
+    rememberSidecar(server, [server.stateDirectory, parts.workspace.tempDir], io);
+    boot.cleanups.add(async () => {
+        await server.stop();
+        forgetSidecar(io);
+    });
+    return server;
+}
+/** Boots the sidecar; aborting `signal` stops it at the next step. */
+async function bootSidecar(options, cleanups, signal) {
+    const trusted = await trustedSearchPath(options);
+    const [binary, workspace, network] = await startParts(options, trusted, cleanups);
+    signal.throwIfAborted();
+    const config = buildOpencodeConfig({
+        model: options.model,
+        modelEndpoint: network.modelEndpoint,
+        enableWeb: options.enableWeb,
+        ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
+        mcpServers: options.mcpServers,
+        allowedToolNames: [...ALL_TOOL_NAMES]
+    });
+    // Read once the process is spawned: until then it would only compete with the spawn.
+    let catalogue = Promise.resolve(undefined);
+    const onSpawn = () => {
+        catalogue = readCatalogue(binary.path, config, options.log);
+        options.onSpawn?.();
+    };
+    const server = await startServer(options, { binary, workspace, network }, config, {
+        trusted,
+        cleanups,
+        signal,
+        onSpawn
+    });
+    return { server, workspace, catalogue, binary };
+}
+
+;// CONCATENATED MODULE: ./src/opencode/tested-version.ts
+/**
+ * The opencode versions this action is tested with. The sandbox rests on
+ * behaviour measured on one release series (which config keys and flags
+ * exist, which tools are offered, that project plugins stay off, the event
+ * stream the session driver reads); a release outside it may change any of
+ * that, so choosing one gets a warning naming it and the tested series.
+ * Pure: versions in, a message or nothing out.
+ */
+/** The `major.minor` series the tests run against (DEFAULT_OPENCODE_VERSION is in it). */
+const TESTED_OPENCODE_SERIES = '1.18';
+const VERSION = /^(\d+)\.(\d+)\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+/** A warning for a version outside the tested series, else undefined. */
+function untestedVersionWarning(version, series = TESTED_OPENCODE_SERIES) {
+    const match = VERSION.exec(version.trim());
+    if (match !== null && `${match[1]}.${match[2]}` === series)
+        return undefined;
+    return `opencode ${JSON.stringify(version)} is outside the tested series ${series}.x: the read-only sandbox and the session driver were verified on ${series}.x only; use a ${series}.x release or check the review's behaviour yourself`;
+}
+
+;// CONCATENATED MODULE: ./src/opencode/agent-runtime.ts
+/**
+ * Starts the review agent: the sidecar boots (sidecar-boot.ts: the export,
+ * the network, the server), and once the review knows its system prompt the
+ * instance gets it with the provider catalogue, then one session whose turns
+ * are mapped onto the orchestrator's AgentSession port. The boot can begin
+ * before the prompt is known (bootOpencodeAgent); startOpencodeAgent does
+ * both in one go. Stopping tears all of it down, in every path (the post
+ * step covers a killed process).
+ */
+
+
+
+
+
+
+
+
+
+
+/**
+ * Warns when the binary is outside the tested series: the one asked for by
+ * `opencode_version`, or the one `opencode_path` names (its server is asked).
+ */
+async function warnIfUntested(sidecar, options) {
+    let version = options.opencodeVersion;
+    if (sidecar.binary.source === 'input') {
+        const { server } = sidecar;
+        try {
+            const client = createOpencodeClient({ baseUrl: server.url, headers: server.authHeaders() });
+            const { data } = await client.global.health({ throwOnError: true });
+            version = healthSchema.parse(data).version;
+        }
+        catch (error) {
+            options.log.info(`opencode_path ${sidecar.binary.path} did not tell its version: ${(0,error_message/* getErrorMessage */.u)(error)}`);
+            return;
+        }
+    }
+    const warning = untestedVersionWarning(version);
+    if (warning !== undefined)
+        options.log.warning(warning);
+}
+async function openAgentSession({ server, workspace }, log, cleanups) {
+    const session = await ReviewSession.open({
+        baseUrl: server.url,
+        directory: workspace.directory,
+        headers: server.authHeaders(),
+        agent: REVIEWER_AGENT,
+        mcpServers: [...MCP_SERVER_NAMES],
+        onWarning: (message) => log.warning(message)
+    });
+    cleanups.add(async () => session.close());
+    return {
+        prompt: async (text, { deadlineMs }) => toAgentTurn(await session.prompt(text, { deadlineMs }))
+    };
+}
+/**
+ * The prompt and the catalogue go to the instance before anything asks for
+ * the reviewed directory: the instance reads them once, when it boots.
+ */
+async function startBooted(sidecar, systemPrompt, options, cleanups) {
+    const models = await sidecar.catalogue;
+    await sidecar.server.writeInstanceFiles({
+        config: reviewerPromptConfig(systemPrompt),
+        ...(models === undefined ? {} : { models })
+    });
+    const openSession = () => openAgentSession(sidecar, options.log, cleanups);
+    const [session] = await Promise.all([openSession(), warnIfUntested(sidecar, options)]);
+    return { server: sidecar.server, session, openSession };
+}
+/** Begins the boot now; the agent is ready once start() has its prompt. */
+function bootOpencodeAgent(options) {
+    const cleanups = new Cleanups((message) => options.log.warning(message));
+    const abort = new AbortController();
+    let spawn = () => undefined;
+    const spawned = new Promise((resolve) => (spawn = resolve));
+    const booted = bootSidecar({
+        ...options,
+        onSpawn: () => {
+            spawn();
+            options.onSpawn?.();
+        }
+    }, cleanups, abort.signal);
+    booted.then(spawn, spawn);
+    // start() reports a failed boot; a boot that is only stopped needs no report.
+    booted.catch(() => undefined);
+    let stopped;
+    const stop = () => {
+        stopped ??= (async () => {
+            abort.abort();
+            await booted.catch(() => undefined);
+            await cleanups.run();
+        })();
+        return stopped;
+    };
+    let started = false;
+    return {
+        async start(systemPrompt) {
+            if (started)
+                throw new Error('this agent was started already');
+            started = true;
+            try {
+                return { ...(await startBooted(await booted, systemPrompt, options, cleanups)), stop };
+            }
+            catch (error) {
+                await stop();
+                throw error;
+            }
+        },
+        stop,
+        spawned
+    };
+}
+function startOpencodeAgent(options) {
+    return bootOpencodeAgent(options).start(options.systemPrompt);
+}
+
+;// CONCATENATED MODULE: ./src/opencode/bridge-warmup.ts
+/**
+ * The tool bridge answers its first MCP requests slowest: the MCP SDK's
+ * server code runs cold in this process (about 200 ms for the first request
+ * on a loaded 2-core machine, 10-30 ms for the next ones). opencode connects
+ * to each MCP server in turn (initialize, then tools/list) between its
+ * instance boot and the first prompt, so that cold start would sit on the
+ * way to the first model request. One initialize and one tools/list per
+ * server, sent while the sidecar still boots, pays it early. The answers
+ * are dropped, and a failure is left to the sidecar's own connection to
+ * report (mcp-ready.ts).
+ */
+/** The protocol version opencode's MCP client asks for. */
+const PROTOCOL_VERSION = '2025-03-26';
+async function call(server, id, method, params) {
+    const response = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+            authorization: `Bearer ${server.token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream'
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params })
+    });
+    await response.arrayBuffer();
+}
+/** Warms every server of the bridge; never rejects. */
+async function warmUpBridge(servers) {
+    try {
+        for (const server of Object.values(servers)) {
+            await call(server, 1, 'initialize', {
+                protocolVersion: PROTOCOL_VERSION,
+                capabilities: {},
+                clientInfo: { name: 'review-bridge-warm-up', version: '1' }
+            });
+            await call(server, 2, 'tools/list', {});
+        }
+    }
+    catch {
+        // Only a warm-up: the sidecar's connection tells whether the bridge works.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/opencode/pending-tools.ts
+class PendingTools {
+    bound;
+    /** The review's tools; from now on every call goes to them. Binds once. */
+    bind(tools) {
+        if (this.bound !== undefined)
+            throw new Error('the agent has its tools already');
+        this.bound = tools;
+    }
+    get tools() {
+        if (this.bound === undefined)
+            throw new Error('no review has started this agent yet');
+        return this.bound;
+    }
+    async getRunState() {
+        return this.tools.getRunState();
+    }
+    async postReviewComment(args) {
+        return this.tools.postReviewComment(args);
+    }
+    async updateStagedFinding(args) {
+        return this.tools.updateStagedFinding(args);
+    }
+    async replyToThread(args) {
+        return this.tools.replyToThread(args);
+    }
+    async resolveThread(args) {
+        return this.tools.resolveThread(args);
+    }
+    async submitPassResults(args) {
+        return this.tools.submitPassResults(args);
+    }
+    async getFilePatch(args) {
+        return this.tools.getFilePatch(args);
+    }
+    async submitConfirmation(args) {
+        return this.tools.submitConfirmation(args);
     }
 }
 
@@ -87188,42 +88279,83 @@ async function startOpencodeAgent(options) {
  * on loopback first (the agent's only way to act), then the read-only
  * sidecar that reaches our tools through it. Stopping stops both; a sidecar
  * that cannot start leaves no bridge behind.
+ *
+ * An agent may boot before its review can start it (bootBridgedAgent): the
+ * bridge serves tools that are bound later (pending-tools.ts) and the
+ * sidecar gets its system prompt later (agent-runtime.ts), so a run can boot
+ * opencode while it still reads the pull request. The review's start claims
+ * it; nothing reaches the model before that.
  */
 
 
 
-async function startBridgedAgent({ systemPrompt, tools, model }, config, options) {
+
+
+async function bootParts(tools, config, options, model) {
     const bridge = await ToolBridge.start({
         port: tools,
-        onError: (error) => options.log.warning(`tool bridge: ${getErrorMessage(error)}`)
+        onError: (error) => options.log.warning(`tool bridge: ${(0,error_message/* getErrorMessage */.u)(error)}`)
     });
+    const agent = bootOpencodeAgent({
+        ...options,
+        model,
+        enableWeb: config.enableWeb,
+        overrides: config.opencodeConfig,
+        opencodeVersion: config.opencodeVersion,
+        opencodePath: config.opencodePath,
+        mcpServers: bridge.mcpServers,
+        // Until the spawn, warming the bridge would only compete with it.
+        onSpawn: () => void warmUpBridge(bridge.mcpServers)
+    });
+    return { bridge, agent };
+}
+async function stopParts(parts) {
+    const booted = await parts.catch(() => undefined);
+    if (booted === undefined)
+        return;
+    await booted.agent.stop();
+    await booted.bridge.close();
+}
+async function bridged_agent_startParts(parts, systemPrompt, stop) {
+    const { agent } = await parts;
     try {
-        const agent = await startOpencodeAgent({
-            ...options,
-            model: model ?? config.model,
-            enableWeb: config.enableWeb,
-            overrides: config.opencodeConfig,
-            opencodeVersion: config.opencodeVersion,
-            opencodePath: config.opencodePath,
-            mcpServers: bridge.mcpServers,
-            systemPrompt
-        });
-        return {
-            session: agent.session,
-            openSession: () => agent.openSession(),
-            async stop() {
-                await agent.stop();
-                await bridge.close();
-            }
-        };
+        const started = await agent.start(systemPrompt);
+        return { session: started.session, openSession: () => started.openSession(), stop };
     }
     catch (error) {
-        await bridge.close();
+        await stop();
         throw error;
     }
 }
+/** Begins booting an agent for `model` now; see BootingBridgedAgent. */
+function bootBridgedAgent(config, options, model = config.model) {
+    const tools = new PendingTools();
+    const parts = bootParts(tools, config, options, model);
+    // A boot nobody claims fails quietly; a claim reports it.
+    parts.catch(() => undefined);
+    let stopped;
+    const stop = () => (stopped ??= stopParts(parts));
+    let claimed = false;
+    return {
+        claim(start) {
+            if (claimed || stopped !== undefined || (start.model ?? config.model) !== model) {
+                return undefined;
+            }
+            claimed = true;
+            tools.bind(start.tools);
+            return bridged_agent_startParts(parts, start.systemPrompt, stop);
+        },
+        release: () => (claimed ? Promise.resolve() : stop()),
+        spawned: parts.then(({ agent }) => agent.spawned, () => undefined)
+    };
+}
+function startBridgedAgent(start, config, options) {
+    const agent = bootBridgedAgent(config, options, start.model ?? config.model);
+    return agent.claim(start);
+}
 
-;// CONCATENATED MODULE: ./src/opencode/git-head.ts
+;// CONCATENATED MODULE: ./src/process/git-head.ts
+
 
 
 /**
@@ -87237,7 +88369,7 @@ async function readCheckoutHead(root, trusted) {
         result = await runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], search);
     }
     catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = (0,error_message/* getErrorMessage */.u)(error);
         if (!(await looksLikeRepository(root))) {
             return {
                 kind: 'not-a-repository',
@@ -88185,13 +89317,13 @@ function parseState(text) {
         json = JSON.parse(text);
     }
     catch (error) {
-        return { problem: `not JSON: ${getErrorMessage(error)}` };
+        return { problem: `not JSON: ${(0,error_message/* getErrorMessage */.u)(error)}` };
     }
     const result = local_state_file_stateSchema.safeParse(json);
     if (result.success)
         return { parsed: result.data };
-    const issues = invalid_arguments_describeIssues(result.error.issues, json).slice(0, 5);
-    return { problem: `not a local review state:\n${issues.join('\n')}` };
+    const issues = zod_issues_formatZodIssues(result.error.issues, json, { root: '(file)' }).slice(0, 5);
+    return { problem: `not a local review state:\n${issues.map((issue) => `- ${issue}`).join('\n')}` };
 }
 /** Reads the state file; a corrupt one is backed up, reported and read as no state. */
 async function loadState(path, now = () => new Date()) {
@@ -88202,7 +89334,7 @@ async function loadState(path, now = () => new Date()) {
     catch (error) {
         if (error.code === 'ENOENT')
             return { state: undefined, warnings: [] };
-        throw new Error(`could not read the state file ${path}: ${getErrorMessage(error)}`);
+        throw new Error(`could not read the state file ${path}: ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
     const read = parseState(text);
     if ('parsed' in read)
@@ -88226,7 +89358,7 @@ async function local_state_file_saveState(path, state) {
     }
     catch (error) {
         await (0,promises_namespaceObject.rm)(temp, { force: true });
-        throw new Error(`could not write the state file ${path}: ${getErrorMessage(error)}`);
+        throw new Error(`could not write the state file ${path}: ${(0,error_message/* getErrorMessage */.u)(error)}`);
     }
 }
 /**
@@ -88458,6 +89590,8 @@ function inFlagTerms(problem) {
 
 
 
+
+
 const FORMATS = ['terminal', 'markdown', 'json', 'sarif'];
 const HELP = { help: { type: 'boolean', short: 'h' } };
 const OUTPUT = { format: { type: 'string' }, output: { type: 'string' } };
@@ -88475,9 +89609,8 @@ function cli_args_parse(args, options, positionals) {
         return (0,external_node_util_.parseArgs)({ args: [...args], options, strict: true, allowPositionals: positionals });
     }
     catch (error) {
-        // Read the message structurally: parseArgs' TypeError may come from another realm.
-        const message = error?.message;
-        throw new cli_usage/* UsageError */.eb(typeof message === 'string' ? message : String(error));
+        // getErrorMessage reads the message of parseArgs' TypeError from another realm too.
+        throw new cli_usage/* UsageError */.eb((0,error_message/* getErrorMessage */.u)(error));
     }
 }
 /** A value flag given as `--flag ""`: a mistake, not a request for the default. */
@@ -88491,8 +89624,9 @@ function requireText(values) {
 function outputChoice(values) {
     const raw = typeof values['format'] === 'string' ? values['format'] : 'terminal';
     const format = choiceField('--format', FORMATS).safeParse(raw);
-    if (!format.success)
-        throw new cli_usage/* UsageError */.eb(format.error.issues.map((i) => i.message).join('\n'));
+    if (!format.success) {
+        throw new cli_usage/* UsageError */.eb(zod_issues_formatZodIssues(format.error.issues, raw, { style: 'sentence' }).join('\n'));
+    }
     const file = values['output'];
     return { format: format.data, file: typeof file === 'string' ? file : undefined };
 }
@@ -88598,7 +89732,7 @@ function optionalModelField(name) {
 
 // EXTERNAL MODULE: ./src/config/inputs.ts
 var inputs = __nccwpck_require__(4389);
-;// CONCATENATED MODULE: ./src/config/config.ts
+;// CONCATENATED MODULE: ./src/config/action-config.ts
 /**
  * One typed Config, validated once at start-up from the action's inputs.
  * Nothing else in the action reads inputs.
@@ -88608,10 +89742,11 @@ var inputs = __nccwpck_require__(4389);
 
 
 
+
 const MAX = Number.MAX_SAFE_INTEGER;
 /** Extra reviewer models at most: each is a whole review's cost and a sidecar of its own. */
 const MAX_REVIEWER_MODELS = 4;
-const config_schema = object({
+const action_config_schema = object({
     githubToken: schemas_string().trim().min(1, 'github_token must be a non-empty token, got ""'),
     model: patternField('model', MODEL_PATTERN, 'provider/model (e.g. "anthropic/claude-sonnet-4-5")'),
     opencodeApiKey: schemas_string().trim(),
@@ -88695,13 +89830,10 @@ function parseConfig(read) {
     const raw = Object.fromEntries(Object.entries(FIELD_INPUT).map(([field, input]) => [field, withDefault(input, read(input))]));
     if (raw['model'] === '')
         problems.push('model is required (provider/model), got ""');
-    const parsed = config_schema.safeParse(raw);
+    const parsed = action_config_schema.safeParse(raw);
     if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-            if (issue.path[0] === 'model' && raw['model'] === '')
-                continue;
-            problems.push(issue.message);
-        }
+        const issues = parsed.error.issues.filter((issue) => !(issue.path[0] === 'model' && raw['model'] === ''));
+        problems.push(...zod_issues_formatZodIssues(issues, raw, { style: 'sentence' }));
     }
     // Reviewers are told apart by model: `model` reviews already.
     if (parsed.success && parsed.data.reviewerModels.includes(parsed.data.model)) {
@@ -88929,7 +90061,7 @@ function renderMarkdown(report) {
         .trimEnd()}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/core/sarif-report.ts
+;// CONCATENATED MODULE: ./src/core/reports/sarif-report.ts
 
 
 const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -89214,7 +90346,7 @@ async function main(argv, io) {
         return await cli_main_run(argv, io);
     }
     catch (error) {
-        const message = terminalText(getErrorMessage(error), secretsOf(io));
+        const message = terminalText((0,error_message/* getErrorMessage */.u)(error), secretsOf(io));
         if (error instanceof cli_usage/* UsageError */.eb || error instanceof LocalUsageError) {
             io.stderr.write(`${cli_usage/* COMMAND */.Wr}: ${message}\nRun "${cli_usage/* COMMAND */.Wr} --help" for the options.\n`);
             return EXIT.usage;
@@ -89288,32 +90420,6 @@ Exit codes: 0 done, 1 the verdict meets --fail-on, 2 bad usage, 3 the review cou
 130 interrupted (Ctrl-C: the review agent is stopped first).
 `;
 
-
-/***/ }),
-
-/***/ 486:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9174);
-/* harmony import */ var _interrupt_handler_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4436);
-/**
- * The review-my-code-bot command: runs main with the process's streams,
- * environment and directory, and exits with its code (or with 130 after
- * stopping the review agent on Ctrl-C).
- */
-
-
-(0,_interrupt_handler_js__WEBPACK_IMPORTED_MODULE_1__/* .installInterruptHandler */ .V)(process.stderr);
-process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-    cwd: process.cwd()
-});
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
@@ -89517,6 +90623,26 @@ const OUTPUTS = [
 
 /***/ }),
 
+/***/ 8307:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ getErrorMessage)
+/* harmony export */ });
+/** The one way to turn anything thrown into a message. */
+function getErrorMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    if (typeof error === 'string')
+        return error;
+    // An Error from another realm (a vm context, as under jest) fails instanceof; its message is still its message.
+    const message = error?.message;
+    return typeof message === 'string' ? message : String(error);
+}
+
+
+/***/ }),
+
 /***/ 5420:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -89525,6 +90651,7 @@ const OUTPUTS = [
 /* harmony export */   nA: () => (/* binding */ onInterrupt)
 /* harmony export */ });
 /* unused harmony export pendingInterruptCleanups */
+/* harmony import */ var _core_errors_error_message_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8307);
 /**
  * What a local run must undo when the developer interrupts it (Ctrl-C): the
  * opencode sidecar runs in its own process group, so the terminal's SIGINT
@@ -89532,6 +90659,7 @@ const OUTPUTS = [
  * registers its clean-up while it exists; the command's signal handler runs
  * them all (newest first) before it exits.
  */
+
 const pending = [];
 /** Registers `cleanup`; the returned function unregisters it (call it once the resource is gone). */
 function onInterrupt(cleanup) {
@@ -89550,7 +90678,7 @@ async function runInterruptCleanups(warn) {
             await cleanup();
         }
         catch (error) {
-            warn(`clean-up after the interrupt failed: ${error instanceof Error ? error.message : String(error)}`);
+            warn(`clean-up after the interrupt failed: ${(0,_core_errors_error_message_js__WEBPACK_IMPORTED_MODULE_0__/* .getErrorMessage */ .u)(error)}`);
         }
     }
     return cleanups.length;
@@ -101412,7 +102540,7 @@ module.exports = /*#__PURE__*/JSON.parse('{"$schema":"http://json-schema.org/dra
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(486);
+/******/ var __webpack_exports__ = __nccwpck_require__(4149);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
 

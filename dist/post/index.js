@@ -28370,7 +28370,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3809:
+/***/ 8307:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ getErrorMessage)
+/* harmony export */ });
+/** The one way to turn anything thrown into a message. */
+function getErrorMessage(error) {
+    if (error instanceof Error)
+        return error.message;
+    if (typeof error === 'string')
+        return error;
+    // An Error from another realm (a vm context, as under jest) fails instanceof; its message is still its message.
+    const message = error?.message;
+    return typeof message === 'string' ? message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 9798:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37924,7 +37944,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/opencode/process-group.ts
+;// CONCATENATED MODULE: ./src/process/process-group.ts
 /**
  * Signals to a whole process group. opencode is spawned detached, so its pid
  * is also its process group id and `kill(-pgid)` reaches every child it
@@ -38084,11 +38104,13 @@ async function stopOne({ pgid, dirs }, io) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3218);
-/* harmony import */ var _opencode_leftover_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3809);
+/* harmony import */ var _core_errors_error_message_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8307);
+/* harmony import */ var _opencode_leftover_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9798);
 /**
  * The action's `post:` step. It runs even when the main step was cancelled or
  * killed, and stops an opencode sidecar the main step could not stop.
  */
+
 
 
 try {
@@ -38096,7 +38118,7 @@ try {
 }
 catch (error) {
     // Never fail the job from clean-up; say what happened instead.
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Post step: ${error instanceof Error ? error.message : String(error)}`);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Post step: ${(0,_core_errors_error_message_js__WEBPACK_IMPORTED_MODULE_2__/* .getErrorMessage */ .u)(error)}`);
 }
 
 __webpack_async_result__();
