@@ -3,8 +3,11 @@
  * a binary of the wanted version installed there by an earlier run, else
  * `npm install <platform package>@<version>` into it (platform-package.ts),
  * one package at a time. npm runs from the trusted PATH with the runner's
- * registry and proxy settings only; a cache the pull request controls is
- * refused, since a binary there could be one the pull request shipped.
+ * registry, proxy and CA settings only (behind a TLS-intercepting proxy the
+ * registry's certificate is one only the runner's CA files vouch for); a
+ * cache the pull request controls is refused, since a binary there could be
+ * one the pull request shipped. A failed install ends the attempt: the next
+ * candidate package would fail the same way, after as many retries.
  */
 import { execFile } from 'node:child_process'
 import { mkdir } from 'node:fs/promises'
@@ -20,6 +23,7 @@ import {
 } from '../process/trusted-path.js'
 import { platformFacts } from './platform-facts.js'
 import { opencodePackages, packageBinary } from './platform-package.js'
+import { pickCaSettings } from './sidecar-env.js'
 
 const run = promisify(execFile)
 
@@ -43,7 +47,12 @@ export interface CacheRequest {
   readonly install?: (spec: string, prefix: string, env: Record<string, string>) => Promise<void>
 }
 
-/** npm keeps the runner's registry, proxy and HOME (~/.npmrc) settings; PATH is the trusted one. */
+/**
+ * npm keeps the runner's registry, proxy, CA and HOME (~/.npmrc) settings;
+ * PATH is the trusted one. Node reads NODE_EXTRA_CA_CERTS but not
+ * SSL_CERT_FILE, so a runner that names its roots only in SSL_CERT_FILE has
+ * them added as extra roots (a whole bundle or the proxy's root alone both work).
+ */
 function npmEnv(
   env: Readonly<Record<string, string | undefined>>,
   path: string
@@ -54,7 +63,28 @@ function npmEnv(
       out[name] = value
     }
   }
+  const ca = pickCaSettings(env)
+  Object.assign(out, ca)
+  if (ca.NODE_EXTRA_CA_CERTS === undefined && ca.SSL_CERT_FILE !== undefined) {
+    out['NODE_EXTRA_CA_CERTS'] = ca.SSL_CERT_FILE
+  }
   return out
+}
+
+/** npm's own `npm error` lines (the cause), else the error's message; a certificate failure names the fix. */
+function npmFailure(error: unknown): string {
+  const stderr = (error as { stderr?: unknown } | null)?.stderr
+  const lines =
+    typeof stderr === 'string'
+      ? stderr
+          .split('\n')
+          .filter((line) => line.startsWith('npm error ') && !/complete log/.test(line))
+          .map((line) => line.slice('npm error '.length).trim())
+      : []
+  const text = lines.length > 0 ? lines.join('; ') : getErrorMessage(error)
+  return /CERT|certificate/.test(text)
+    ? `${text} (behind a TLS-intercepting proxy, name its root CA in NODE_EXTRA_CA_CERTS or SSL_CERT_FILE)`
+    : text
 }
 
 async function npmInstall(
@@ -136,8 +166,8 @@ export async function fromToolCacheOrInstall(
     try {
       await install(spec)
     } catch (error) {
-      request.tried.push(`npm install ${spec} failed: ${getErrorMessage(error)}`)
-      continue
+      request.tried.push(`npm install ${spec} failed: ${npmFailure(error)}`)
+      return undefined
     }
     const binary = binaries[index] ?? ''
     if ((await isExecutableFile(binary)) && (await request.matches(binary, 'installed'))) {
