@@ -83323,14 +83323,133 @@ function packageBinary(platform) {
     return platform === 'win32' ? 'bin/opencode.exe' : 'bin/opencode';
 }
 
+;// CONCATENATED MODULE: ./src/opencode/sidecar-env.ts
+/**
+ * The environment the opencode sidecar runs with, built from scratch: nothing
+ * of the runner's environment reaches it but PATH, the runner's CA settings
+ * (file paths, so TLS through a corporate proxy verifies) and the provider
+ * credentials named in `provider_env`. The GitHub token (GITHUB_TOKEN,
+ * INPUT_GITHUB_TOKEN), the other INPUT_* values and the ACTIONS_* runtime
+ * tokens stay in the action process.
+ */
+
+
+/**
+ * opencode switches that keep it offline and blind to project/user config.
+ * Always "1": an empty value crashes opencode with a SchemaError.
+ */
+const DISABLE_FLAGS = [
+    'OPENCODE_DISABLE_PROJECT_CONFIG',
+    'OPENCODE_DISABLE_CLAUDE_CODE',
+    'OPENCODE_DISABLE_EXTERNAL_SKILLS',
+    'OPENCODE_DISABLE_MODELS_FETCH',
+    'OPENCODE_DISABLE_AUTOUPDATE',
+    'OPENCODE_DISABLE_LSP_DOWNLOAD',
+    'OPENCODE_DISABLE_SHARE',
+    // Same as `--pure`: no external plugins, a second wall behind the sanitized
+    // workspace (which already holds no `.opencode/`).
+    'OPENCODE_PURE',
+    'OPENCODE_DISABLE_EMBEDDED_WEB_UI',
+    // The export is a snapshot nothing edits: watching it (an inotify watch
+    // per directory, set up on the first prompt) would only cost start-up time.
+    'OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER'
+];
+/** Basic-auth user of the server API, set explicitly rather than defaulted. */
+const SERVER_USERNAME = 'opencode';
+/** Variables a caller may never smuggle in through providerEnv. */
+const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*|(?:HTTPS?|NO|ALL)_PROXY|(?:https?|no|all)_proxy)$/;
+/**
+ * The runner's trusted CA certificates, as the runtimes read them: extra
+ * roots for Node/Bun (opencode is a Bun binary), the bundle and folder
+ * OpenSSL-based tools read. Paths, not secrets.
+ */
+const CA_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
+/** The CA settings of `env` that are set and non-empty. */
+function pickCaSettings(env) {
+    const picked = {};
+    for (const name of CA_VARIABLES) {
+        const value = env[name]?.trim();
+        if (value !== undefined && value !== '')
+            picked[name] = value;
+    }
+    return picked;
+}
+/**
+ * Files opencode reads when its instance boots (the first request for the
+ * reviewed directory), not when it starts: a config file merged under
+ * OPENCODE_CONFIG_CONTENT (the reviewer's prompt) and the provider catalogue
+ * (models-catalog.ts). Both lie in the sidecar's private state dir, and the
+ * action writes them (ManagedOpenCodeServer.writeInstanceFiles) while the
+ * server boots; a file that is not there is no error to opencode (no extra
+ * config; its own catalogue).
+ */
+function instanceFiles(stateDir) {
+    return {
+        config: (0,external_node_path_namespaceObject.join)(stateDir, 'instance', 'opencode.json'),
+        models: (0,external_node_path_namespaceObject.join)(stateDir, 'instance', 'models.json')
+    };
+}
+function buildSidecarEnv(input) {
+    const relativeEntry = input.path.split(external_node_path_namespaceObject.delimiter).find((entry) => !(0,external_node_path_namespaceObject.isAbsolute)(entry));
+    if (input.path !== '' && relativeEntry !== undefined) {
+        throw new Error(`path must hold absolute entries only, got ${JSON.stringify(relativeEntry)} in "${input.path}": a relative entry is looked up from the sidecar's current directory`);
+    }
+    const env = {
+        PATH: input.path,
+        HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'home'),
+        TMPDIR: (0,external_node_path_namespaceObject.join)(input.stateDir, 'tmp'),
+        XDG_CONFIG_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'config'),
+        XDG_DATA_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'data'),
+        XDG_CACHE_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'cache'),
+        XDG_STATE_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'state')
+    };
+    for (const [name, value] of Object.entries(input.providerEnv ?? {})) {
+        if (RESERVED.test(name)) {
+            throw new Error(`providerEnv must not set "${name}": reserved for the sidecar's sandbox`);
+        }
+        if (!isProviderEnvName(name)) {
+            throw new Error(`providerEnv must not set "${name}": only AWS_*, GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* and AZURE_* credentials reach the sidecar`);
+        }
+        if (value !== '')
+            env[name] = value;
+    }
+    for (const name of CA_VARIABLES) {
+        const value = input.caSettings?.[name];
+        if (value !== undefined && value !== '')
+            env[name] = value;
+    }
+    if (input.egress !== undefined) {
+        for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {
+            env[name] = input.egress.proxyUrl;
+        }
+        env['NO_PROXY'] = env['no_proxy'] = input.egress.direct.join(',');
+    }
+    for (const flag of DISABLE_FLAGS)
+        env[flag] = '1';
+    const late = instanceFiles(input.stateDir);
+    env['OPENCODE_CONFIG'] = late.config;
+    env['OPENCODE_MODELS_PATH'] = late.models;
+    env['OPENCODE_CONFIG_CONTENT'] = input.configJson;
+    env['OPENCODE_SERVER_USERNAME'] = SERVER_USERNAME;
+    env['OPENCODE_SERVER_PASSWORD'] = input.password;
+    return env;
+}
+/** The directories buildSidecarEnv points at; they must exist before spawn. */
+function sidecarStateDirs(stateDir) {
+    return ['home', 'tmp', 'config', 'data', 'cache', 'state', 'instance'].map((name) => (0,external_node_path_namespaceObject.join)(stateDir, name));
+}
+
 ;// CONCATENATED MODULE: ./src/opencode/tool-cache.ts
 /**
  * opencode in the runner's tool cache (RUNNER_TOOL_CACHE, or the temp dir):
  * a binary of the wanted version installed there by an earlier run, else
  * `npm install <platform package>@<version>` into it (platform-package.ts),
  * one package at a time. npm runs from the trusted PATH with the runner's
- * registry and proxy settings only; a cache the pull request controls is
- * refused, since a binary there could be one the pull request shipped.
+ * registry, proxy and CA settings only (behind a TLS-intercepting proxy the
+ * registry's certificate is one only the runner's CA files vouch for); a
+ * cache the pull request controls is refused, since a binary there could be
+ * one the pull request shipped. A failed install ends the attempt: the next
+ * candidate package would fail the same way, after as many retries.
  */
 
 
@@ -83341,8 +83460,14 @@ function packageBinary(platform) {
 
 
 
+
 const tool_cache_run = (0,external_node_util_.promisify)(external_node_child_process_namespaceObject.execFile);
-/** npm keeps the runner's registry, proxy and HOME (~/.npmrc) settings; PATH is the trusted one. */
+/**
+ * npm keeps the runner's registry, proxy, CA and HOME (~/.npmrc) settings;
+ * PATH is the trusted one. Node reads NODE_EXTRA_CA_CERTS but not
+ * SSL_CERT_FILE, so a runner that names its roots only in SSL_CERT_FILE has
+ * them added as extra roots (a whole bundle or the proxy's root alone both work).
+ */
 function npmEnv(env, path) {
     const out = { PATH: path, HOME: env['HOME'] || (0,external_node_os_namespaceObject.tmpdir)() };
     for (const [name, value] of Object.entries(env)) {
@@ -83350,7 +83475,26 @@ function npmEnv(env, path) {
             out[name] = value;
         }
     }
+    const ca = pickCaSettings(env);
+    Object.assign(out, ca);
+    if (ca.NODE_EXTRA_CA_CERTS === undefined && ca.SSL_CERT_FILE !== undefined) {
+        out['NODE_EXTRA_CA_CERTS'] = ca.SSL_CERT_FILE;
+    }
     return out;
+}
+/** npm's own `npm error` lines (the cause), else the error's message; a certificate failure names the fix. */
+function npmFailure(error) {
+    const stderr = error?.stderr;
+    const lines = typeof stderr === 'string'
+        ? stderr
+            .split('\n')
+            .filter((line) => line.startsWith('npm error ') && !/complete log/.test(line))
+            .map((line) => line.slice('npm error '.length).trim())
+        : [];
+    const text = lines.length > 0 ? lines.join('; ') : (0,error_message/* getErrorMessage */.u)(error);
+    return /CERT|certificate/.test(text)
+        ? `${text} (behind a TLS-intercepting proxy, name its root CA in NODE_EXTRA_CA_CERTS or SSL_CERT_FILE)`
+        : text;
 }
 async function npmInstall(npm, spec, prefix, env) {
     // Scripts skipped: the platform package carries the binary itself.
@@ -83415,8 +83559,8 @@ async function fromToolCacheOrInstall(request) {
             await install(spec);
         }
         catch (error) {
-            request.tried.push(`npm install ${spec} failed: ${(0,error_message/* getErrorMessage */.u)(error)}`);
-            continue;
+            request.tried.push(`npm install ${spec} failed: ${npmFailure(error)}`);
+            return undefined;
         }
         const binary = binaries[index] ?? '';
         if ((await isExecutableFile(binary)) && (await request.matches(binary, 'installed'))) {
@@ -87173,122 +87317,6 @@ function waitForListening(child, output, wait) {
         else
             wait.signal?.addEventListener('abort', onAbort, { once: true });
     });
-}
-
-;// CONCATENATED MODULE: ./src/opencode/sidecar-env.ts
-/**
- * The environment the opencode sidecar runs with, built from scratch: nothing
- * of the runner's environment reaches it but PATH, the runner's CA settings
- * (file paths, so TLS through a corporate proxy verifies) and the provider
- * credentials named in `provider_env`. The GitHub token (GITHUB_TOKEN,
- * INPUT_GITHUB_TOKEN), the other INPUT_* values and the ACTIONS_* runtime
- * tokens stay in the action process.
- */
-
-
-/**
- * opencode switches that keep it offline and blind to project/user config.
- * Always "1": an empty value crashes opencode with a SchemaError.
- */
-const DISABLE_FLAGS = [
-    'OPENCODE_DISABLE_PROJECT_CONFIG',
-    'OPENCODE_DISABLE_CLAUDE_CODE',
-    'OPENCODE_DISABLE_EXTERNAL_SKILLS',
-    'OPENCODE_DISABLE_MODELS_FETCH',
-    'OPENCODE_DISABLE_AUTOUPDATE',
-    'OPENCODE_DISABLE_LSP_DOWNLOAD',
-    'OPENCODE_DISABLE_SHARE',
-    // Same as `--pure`: no external plugins, a second wall behind the sanitized
-    // workspace (which already holds no `.opencode/`).
-    'OPENCODE_PURE',
-    'OPENCODE_DISABLE_EMBEDDED_WEB_UI',
-    // The export is a snapshot nothing edits: watching it (an inotify watch
-    // per directory, set up on the first prompt) would only cost start-up time.
-    'OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER'
-];
-/** Basic-auth user of the server API, set explicitly rather than defaulted. */
-const SERVER_USERNAME = 'opencode';
-/** Variables a caller may never smuggle in through providerEnv. */
-const RESERVED = /^(PATH|HOME|TMPDIR|XDG_.*|OPENCODE_.*|GITHUB_.*|INPUT_.*|ACTIONS_.*|RUNNER_.*|(?:HTTPS?|NO|ALL)_PROXY|(?:https?|no|all)_proxy)$/;
-/**
- * The runner's trusted CA certificates, as the runtimes read them: extra
- * roots for Node/Bun (opencode is a Bun binary), the bundle and folder
- * OpenSSL-based tools read. Paths, not secrets.
- */
-const CA_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
-/** The CA settings of `env` that are set and non-empty. */
-function pickCaSettings(env) {
-    const picked = {};
-    for (const name of CA_VARIABLES) {
-        const value = env[name]?.trim();
-        if (value !== undefined && value !== '')
-            picked[name] = value;
-    }
-    return picked;
-}
-/**
- * Files opencode reads when its instance boots (the first request for the
- * reviewed directory), not when it starts: a config file merged under
- * OPENCODE_CONFIG_CONTENT (the reviewer's prompt) and the provider catalogue
- * (models-catalog.ts). Both lie in the sidecar's private state dir, and the
- * action writes them (ManagedOpenCodeServer.writeInstanceFiles) while the
- * server boots; a file that is not there is no error to opencode (no extra
- * config; its own catalogue).
- */
-function instanceFiles(stateDir) {
-    return {
-        config: (0,external_node_path_namespaceObject.join)(stateDir, 'instance', 'opencode.json'),
-        models: (0,external_node_path_namespaceObject.join)(stateDir, 'instance', 'models.json')
-    };
-}
-function buildSidecarEnv(input) {
-    const relativeEntry = input.path.split(external_node_path_namespaceObject.delimiter).find((entry) => !(0,external_node_path_namespaceObject.isAbsolute)(entry));
-    if (input.path !== '' && relativeEntry !== undefined) {
-        throw new Error(`path must hold absolute entries only, got ${JSON.stringify(relativeEntry)} in "${input.path}": a relative entry is looked up from the sidecar's current directory`);
-    }
-    const env = {
-        PATH: input.path,
-        HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'home'),
-        TMPDIR: (0,external_node_path_namespaceObject.join)(input.stateDir, 'tmp'),
-        XDG_CONFIG_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'config'),
-        XDG_DATA_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'data'),
-        XDG_CACHE_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'cache'),
-        XDG_STATE_HOME: (0,external_node_path_namespaceObject.join)(input.stateDir, 'state')
-    };
-    for (const [name, value] of Object.entries(input.providerEnv ?? {})) {
-        if (RESERVED.test(name)) {
-            throw new Error(`providerEnv must not set "${name}": reserved for the sidecar's sandbox`);
-        }
-        if (!isProviderEnvName(name)) {
-            throw new Error(`providerEnv must not set "${name}": only AWS_*, GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* and AZURE_* credentials reach the sidecar`);
-        }
-        if (value !== '')
-            env[name] = value;
-    }
-    for (const name of CA_VARIABLES) {
-        const value = input.caSettings?.[name];
-        if (value !== undefined && value !== '')
-            env[name] = value;
-    }
-    if (input.egress !== undefined) {
-        for (const name of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) {
-            env[name] = input.egress.proxyUrl;
-        }
-        env['NO_PROXY'] = env['no_proxy'] = input.egress.direct.join(',');
-    }
-    for (const flag of DISABLE_FLAGS)
-        env[flag] = '1';
-    const late = instanceFiles(input.stateDir);
-    env['OPENCODE_CONFIG'] = late.config;
-    env['OPENCODE_MODELS_PATH'] = late.models;
-    env['OPENCODE_CONFIG_CONTENT'] = input.configJson;
-    env['OPENCODE_SERVER_USERNAME'] = SERVER_USERNAME;
-    env['OPENCODE_SERVER_PASSWORD'] = input.password;
-    return env;
-}
-/** The directories buildSidecarEnv points at; they must exist before spawn. */
-function sidecarStateDirs(stateDir) {
-    return ['home', 'tmp', 'config', 'data', 'cache', 'state', 'instance'].map((name) => (0,external_node_path_namespaceObject.join)(stateDir, name));
 }
 
 ;// CONCATENATED MODULE: ./src/opencode/server.ts
