@@ -11,6 +11,7 @@ import type { ReviewRequest, TriggerDecision } from './core/pull-request/review-
 import { GitHubActorDirectory } from './github/github-actor-directory.js'
 import { createGitHubClient, type GitHubClient } from './github/octokit.js'
 import type { ReviewEngine, ReviewOutcome } from './ports/review-engine.js'
+import type { Resolver } from './egress/target-decision.js'
 import { ReviewFailedError } from './review/preparation/review-failure.js'
 import { ReviewRunner } from './review/run/review-runner.js'
 import { authorizeActor } from './trigger/authorize.js'
@@ -26,6 +27,8 @@ export interface RunOptions {
   readonly msPerSecond?: number
   /** Per-pass deadline instead of pass_timeout_minutes (tests use seconds). */
   readonly passDeadlineMs?: number
+  /** The egress filter's resolver instead of the runner's DNS (tests answer from a table). */
+  readonly resolver?: Resolver
 }
 
 function skipRun(reason: string): void {
@@ -117,7 +120,8 @@ async function review(request: ReviewRequest, setting: ReviewSetting): Promise<R
     processEnv,
     bootAgentAhead: true,
     ...(options.msPerSecond === undefined ? {} : { msPerSecond: options.msPerSecond }),
-    ...(options.passDeadlineMs === undefined ? {} : { passDeadlineMs: options.passDeadlineMs })
+    ...(options.passDeadlineMs === undefined ? {} : { passDeadlineMs: options.passDeadlineMs }),
+    ...(options.resolver === undefined ? {} : { resolver: options.resolver })
   })
   try {
     // The sidecar's spawn first: the review's GitHub reads would share this

@@ -5,6 +5,7 @@
  * the action, and reads back what GitHub ended up holding.
  */
 import { rm } from 'node:fs/promises'
+import type { Resolver } from '../../src/egress/target-decision.js'
 import { makeGitCheckout, scratchGit } from '../opencode/checkout.js'
 import { runAction, type ActionRunResult } from '../support/action-run.js'
 import type { FakeActor, FakePullRequest } from '../support/fake-github/pull-state.js'
@@ -64,6 +65,10 @@ export interface Scenario {
      * `after` set to the PR's head); unset keeps the example payload's.
      */
     before?: string
+    /** More runner variables (PATH, HTTPS_PROXY, ...). */
+    env?: Record<string, string>
+    /** The egress filter's resolver instead of the runner's DNS. */
+    resolver?: Resolver
   }): Promise<ActionRunResult>
   stop(): Promise<void>
 }
@@ -124,8 +129,16 @@ export async function startScenario(
           opencode_path: OPENCODE_BIN,
           ...options.inputs
         },
-        env: { GITHUB_WORKSPACE: checkout, GITHUB_SERVER_URL: 'https://github.com' },
-        options: { msPerSecond: 1, passDeadlineMs: options.passDeadlineMs ?? 60_000 }
+        env: {
+          GITHUB_WORKSPACE: checkout,
+          GITHUB_SERVER_URL: 'https://github.com',
+          ...options.env
+        },
+        options: {
+          msPerSecond: 1,
+          passDeadlineMs: options.passDeadlineMs ?? 60_000,
+          ...(options.resolver === undefined ? {} : { resolver: options.resolver })
+        }
       })
     },
     async stop() {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { classifyAddress, decideTarget, ipLiteral } from '../../src/egress/address-policy.js'
+import { PUBLIC_WEB } from '../../src/egress/egress-scope.js'
 import { decideHost, type Resolver } from '../../src/egress/target-decision.js'
 
 /** DNS as the test says it is; an unknown name fails like NXDOMAIN. */
@@ -126,20 +127,20 @@ describe('decideHost (names resolved by a test resolver)', () => {
     ['unknown.example', 'unknown.example could not be resolved on the runner (ENOTFOUND)'],
     ['', 'the request named no host']
   ])('refuses %j', async (host, reason) => {
-    const decision = await decideHost(host, resolver)
+    const decision = await decideHost(host, PUBLIC_WEB, resolver)
     expect(decision.allowed).toBe(false)
     expect(decision.allowed ? '' : decision.reason).toContain(reason)
   })
 
   it('judges IP literals without asking the resolver', async () => {
     const before = resolver.asked.length
-    await expect(decideHost('169.254.169.254', resolver)).resolves.toMatchObject({
+    await expect(decideHost('169.254.169.254', PUBLIC_WEB, resolver)).resolves.toMatchObject({
       allowed: false
     })
-    await expect(decideHost('[fd00:ec2::254]', resolver)).resolves.toMatchObject({
+    await expect(decideHost('[fd00:ec2::254]', PUBLIC_WEB, resolver)).resolves.toMatchObject({
       allowed: false
     })
-    await expect(decideHost('93.184.216.34', resolver)).resolves.toEqual({
+    await expect(decideHost('93.184.216.34', PUBLIC_WEB, resolver)).resolves.toEqual({
       allowed: true,
       address: '93.184.216.34'
     })
@@ -147,11 +148,11 @@ describe('decideHost (names resolved by a test resolver)', () => {
   })
 
   it('allows public names, with the resolved address to connect to', async () => {
-    await expect(decideHost('docs.example', resolver)).resolves.toEqual({
+    await expect(decideHost('docs.example', PUBLIC_WEB, resolver)).resolves.toEqual({
       allowed: true,
       address: '93.184.216.34'
     })
-    await expect(decideHost('v6.example', resolver)).resolves.toEqual({
+    await expect(decideHost('v6.example', PUBLIC_WEB, resolver)).resolves.toEqual({
       allowed: true,
       address: '2606:4700::1111'
     })

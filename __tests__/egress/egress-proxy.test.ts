@@ -10,7 +10,9 @@ import { request, type IncomingHttpHeaders } from 'node:http'
 import type { Socket } from 'node:net'
 import type { TargetDecision } from '../../src/egress/address-policy.js'
 import { EgressProxy, type EgressEvent } from '../../src/egress/egress-proxy.js'
+import { PUBLIC_WEB } from '../../src/egress/egress-scope.js'
 import { runnerProxies, type RunnerProxies } from '../../src/egress/runner-proxy.js'
+import { decideHost, systemResolver } from '../../src/egress/target-decision.js'
 import { startRecordingProxy, startService, type LoopbackServer } from './loopback-servers.js'
 import { idleSocketAfterDefaultTimeout } from '../support/idle-socket.js'
 
@@ -32,7 +34,11 @@ async function egress(
   options: { decide?: (host: string) => Promise<TargetDecision>; proxies?: RunnerProxies } = {}
 ): Promise<{ proxy: EgressProxy; events: EgressEvent[] }> {
   const events: EgressEvent[] = []
-  const proxy = await EgressProxy.start({ ...options, onEvent: (event) => events.push(event) })
+  const proxy = await EgressProxy.start({
+    decide: (host) => decideHost(host, PUBLIC_WEB, systemResolver),
+    ...options,
+    onEvent: (event) => events.push(event)
+  })
   closers.push(() => proxy.close())
   return { proxy, events }
 }

@@ -41,6 +41,7 @@ async function network(
     overrides: { provider: { corp: { options: { baseURL } } } },
     env,
     directUrls: [],
+    enableWeb: false,
     log: { info: (line) => lines.push(line), warning: (line) => lines.push(`warning: ${line}`) }
   })
   closers.push(() => started.close())

@@ -48,6 +48,7 @@ async function promptThrough(model: string, path: string) {
     overrides,
     env: {},
     directUrls: [],
+    enableWeb: false,
     log: { info: (line) => logs.push(line), warning: (line) => logs.push(line) }
   })
   const workspace = await createSanitizedWorkspace(checkout)

@@ -15,6 +15,7 @@ import {
   startBridgedAgent,
   type BridgedAgentOptions
 } from '../opencode/bridged-agent.js'
+import type { Resolver } from '../egress/target-decision.js'
 import { SidecarStates } from '../opencode/leftover.js'
 import { readCheckoutHead } from '../process/git-head.js'
 import { trustedPath } from '../process/trusted-path.js'
@@ -55,6 +56,8 @@ export interface ReviewDepsInput {
    * pull request (see agentsOfRun); the caller must call releaseAgents().
    */
   readonly bootAgentAhead?: boolean
+  /** The egress filter's resolver; default: the runner's DNS (tests pass a table). */
+  readonly resolver?: Resolver
 }
 
 /** The deps of one run, and the end of its agents. */
@@ -134,7 +137,8 @@ function agentsOfRun(
     providerEnv,
     log: actionLog,
     env: input.processEnv,
-    saveState: sidecarStates.slot()
+    saveState: sidecarStates.slot(),
+    ...(input.resolver === undefined ? {} : { resolver: input.resolver })
   })
   const ahead =
     input.bootAgentAhead === true ? bootBridgedAgent(input.config, options()) : undefined

@@ -60,7 +60,7 @@ export const INPUTS = [
   {
     name: 'enable_web',
     description:
-      'Allow the agent to use web fetch / web search tools, for public addresses only (loopback, link-local, metadata and private addresses are refused).',
+      "Allow the agent to use web fetch / web search tools, and the review's sidecar to reach public addresses (loopback, link-local, metadata and private addresses stay refused). Without it the sidecar reaches only the model and the action's tools: every other destination is refused, public ones included.",
     actionDefault: 'false'
   },
   {

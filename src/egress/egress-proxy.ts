@@ -2,9 +2,11 @@
  * The sidecar's egress filter: an HTTP proxy on 127.0.0.1 in the action
  * process, where the sidecar's HTTP_PROXY and HTTPS_PROXY point (opencode's
  * runtime sends every fetch through them, loopback included). Each request
- * names its host; the host is resolved here and refused unless every address
- * is public unicast (address-policy.ts), and the connection then goes to the
- * checked address, straight or through the runner's own proxy.
+ * names its host; the decision (target-decision.ts) refuses a name outside
+ * the run's scope unresolved (egress-scope.ts), resolves the rest here and
+ * refuses them unless every address is public unicast (address-policy.ts),
+ * and the connection then goes to the checked address, straight or through
+ * the runner's own proxy.
  *
  * - plain HTTP arrives in absolute form (`GET http://host/path`), HTTPS as
  *   `CONNECT host:443`: the TLS session stays end to end, nothing is opened;
@@ -21,7 +23,6 @@ import { forwardHttp } from './http-forward.js'
 import { basicPassword, newRunToken, sameSecret } from './run-token.js'
 import { getErrorMessage } from '../core/errors/error-message.js'
 import { proxyFor, type RunnerProxies } from './runner-proxy.js'
-import { decideHost, systemResolver } from './target-decision.js'
 import { openTunnel } from './tunnel.js'
 
 export interface EgressEvent {
@@ -33,8 +34,8 @@ export interface EgressEvent {
 }
 
 export interface EgressProxyOptions {
-  /** The filter; default: resolve with the runner's DNS, then address-policy.ts. */
-  readonly decide?: (host: string) => Promise<TargetDecision>
+  /** The filter: decideHost with the run's scope and resolver (target-decision.ts). */
+  readonly decide: (host: string) => Promise<TargetDecision>
   /** The runner's proxy to chain to (runner-proxy.ts); default none. */
   readonly proxies?: RunnerProxies
   /** Trusted roots for TLS to an https:// runner proxy (runner-cas.ts); default: Node's. */
@@ -61,10 +62,14 @@ export class EgressProxy {
     return this.origin.replace('://', `://${PROXY_USER}:${this.token}@`)
   }
 
-  static async start(options: EgressProxyOptions = {}): Promise<EgressProxy> {
+  static async start(options: EgressProxyOptions): Promise<EgressProxy> {
     const token = newRunToken()
-    const decide = options.decide ?? ((host: string) => decideHost(host, systemResolver))
-    const context = { token, decide, proxies: options.proxies ?? NO_PROXIES, options }
+    const context = {
+      token,
+      decide: options.decide,
+      proxies: options.proxies ?? NO_PROXIES,
+      options
+    }
     // No idle timeout, as for the model proxy: the sidecar's fetch reuses
     // pooled sockets without checking them; close() drops every connection.
     const server = createServer({ keepAliveTimeout: 0 })

@@ -4,19 +4,25 @@
  * egress filter (everything else the sidecar fetches). The sidecar is given
  * the proxy's URL and token as its provider `baseURL` and `apiKey`, the
  * filter as its HTTP(S)_PROXY, and a NO_PROXY list of exactly the loopback
- * origins it must reach straight: the model proxy and the tool bridge.
+ * origins it must reach straight: the model proxy and the tool bridge. Any
+ * other loopback address goes through the filter, which refuses it.
  *
  * A provider that signs its requests (SIGNING_PROVIDERS: Bedrock, Vertex)
  * gets no model proxy: its SDK in the sidecar signs with the `provider_env`
  * credentials and reaches its public endpoint through the egress filter.
+ * What else the filter lets through is the run's scope (egress-scope.ts):
+ * without `enable_web`, nothing but that provider's hosts.
  */
 import { getErrorMessage } from '../core/errors/error-message.js'
-import { EgressProxy, type EgressEvent } from './egress-proxy.js'
+import { EgressProxy } from './egress-proxy.js'
+import { egressLog } from './egress-log.js'
+import { egressScope, type EgressScope } from './egress-scope.js'
 import { ModelProxy } from './model-proxy.js'
 import { resolveModelUpstream, type ModelUpstreamInput } from './model-upstream.js'
 import { SIGNING_PROVIDERS } from './provider-endpoints.js'
 import { runnerCertificates } from './runner-cas.js'
 import { runnerProxies, type RunnerProxies } from './runner-proxy.js'
+import { decideHost, systemResolver, type Resolver } from './target-decision.js'
 
 export interface SidecarNetworkInput extends ModelUpstreamInput {
   /** The runner's environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY are chained to. */
@@ -25,6 +31,10 @@ export interface SidecarNetworkInput extends ModelUpstreamInput {
   readonly directUrls: readonly string[]
   /** Names of the cloud credentials the sidecar gets (`provider_env` values that are set). */
   readonly credentialNames?: readonly string[]
+  /** The `enable_web` input: public addresses beyond what the review needs. */
+  readonly enableWeb: boolean
+  /** Resolves the names the filter lets through; default: the runner's DNS (tests pass a table). */
+  readonly resolver?: Resolver
   readonly log: { info(message: string): void; warning(message: string): void }
 }
 
@@ -51,9 +61,10 @@ export interface SidecarNetwork {
   close(): Promise<void>
 }
 
-function describeEvent(event: EgressEvent): string {
-  const target = `${event.method} ${event.host}:${event.port}`
-  return event.allowed ? `egress: ${target}` : `egress refused: ${target}: ${event.reason ?? ''}`
+function describeScope(scope: EgressScope): string {
+  return scope.web
+    ? 'The sidecar may reach public addresses through the egress filter (enable_web)'
+    : `The sidecar reaches only ${scope.reaches}: the egress filter refuses any other destination (enable_web is off)`
 }
 
 function readProxies(input: SidecarNetworkInput): RunnerProxies {
@@ -106,19 +117,23 @@ export async function startSidecarNetwork(input: SidecarNetworkInput): Promise<S
   for (const problem of certificates.problems) {
     input.log.warning(`${problem}; TLS from the action trusts Node's default CAs without it`)
   }
+  const scope = egressScope(input)
+  const resolver = input.resolver ?? systemResolver
   const model = await startModelProxy(input, proxies, certificates.ca)
   let egress: EgressProxy
   try {
     egress = await EgressProxy.start({
+      decide: (host) => decideHost(host, scope, resolver),
       proxies,
       ca: certificates.ca,
-      onEvent: (event) => input.log.info(describeEvent(event)),
+      onEvent: egressLog((line) => input.log.info(line)),
       onError: (error) => input.log.warning(`egress: ${getErrorMessage(error)}`)
     })
   } catch (error) {
     await model?.close()
     throw error
   }
+  input.log.info(describeScope(scope))
   const origins = model === undefined ? input.directUrls : [model.origin, ...input.directUrls]
   const direct = origins.map((url) => new URL(url).host)
   return {

@@ -21,7 +21,7 @@ import { PendingTools } from './pending-tools.js'
 /** What differs between a runner and a local run; the rest comes from the config. */
 export type BridgedAgentOptions = Pick<
   OpencodeAgentOptions,
-  'checkout' | 'apiKey' | 'providerEnv' | 'log' | 'env' | 'saveState'
+  'checkout' | 'apiKey' | 'providerEnv' | 'log' | 'env' | 'saveState' | 'resolver'
 >
 
 /** An agent booting for one model, until a review claims it or it is released. */

@@ -10,6 +10,7 @@
 import { getErrorMessage } from '../core/errors/error-message.js'
 import { ALL_TOOL_NAMES } from '../core/names/tool-names.js'
 import { startSidecarNetwork, type SidecarNetwork } from '../egress/sidecar-network.js'
+import type { Resolver } from '../egress/target-decision.js'
 import { findProgram, trustedPath, type TrustedPath } from '../process/trusted-path.js'
 import { resolveOpencodeBinary, type ResolvedBinary } from './binary.js'
 import type { Cleanups } from './cleanups.js'
@@ -44,6 +45,8 @@ export interface SidecarOptions {
   readonly saveState?: (name: string, value: string) => void
   /** Called once the sidecar's process is spawned (see StartOptions.onSpawn). */
   readonly onSpawn?: () => void
+  /** The egress filter's resolver; default: the runner's DNS (tests pass a table). */
+  readonly resolver?: Resolver
 }
 
 export interface BootedSidecar {
@@ -80,7 +83,9 @@ async function resolveBinary(
   log.info(`opencode: ${binary.path} (${binary.source})`)
   if ((await findProgram('rg', trusted)) === undefined) {
     log.warning(
-      'No rg (ripgrep) on PATH: opencode will try to download it for grep and glob; install ripgrep on the runner'
+      options.enableWeb
+        ? 'No rg (ripgrep) on PATH: opencode will try to download it for grep and glob; install ripgrep on the runner'
+        : 'No rg (ripgrep) on PATH: grep and glob will fail (opencode would download it, and without enable_web the egress filter refuses that); install ripgrep on the runner'
     )
   }
   return binary
@@ -103,7 +108,8 @@ async function exportWorkspace(
 
 /**
  * The key stays here, in the model proxy; the sidecar's traffic goes
- * through the egress filter, but to the proxy and the tool bridge.
+ * through the egress filter, but to the proxy and the tool bridge, and the
+ * filter lets out only what `enableWeb` and the provider allow.
  */
 async function startNetwork(options: SidecarOptions, cleanups: Cleanups): Promise<SidecarNetwork> {
   const network = await startSidecarNetwork({
@@ -113,6 +119,8 @@ async function startNetwork(options: SidecarOptions, cleanups: Cleanups): Promis
     env: options.env ?? process.env,
     directUrls: Object.values(options.mcpServers).map((server) => server.url),
     credentialNames: Object.keys(options.providerEnv ?? {}),
+    enableWeb: options.enableWeb,
+    ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
     log: options.log
   })
   cleanups.add(() => network.close())

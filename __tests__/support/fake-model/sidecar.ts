@@ -57,6 +57,7 @@ export async function startTestSidecar(options: TestSidecarOptions): Promise<Tes
       overrides,
       env: {},
       directUrls: Object.values(mcpServers).map((entry) => entry.url),
+      enableWeb: options.enableWeb ?? false,
       log: { info: (line) => log.push(line), warning: (line) => log.push(line) }
     })
     server = await ManagedOpenCodeServer.start({
