@@ -12,18 +12,35 @@ type Element = DefaultTreeAdapterMap['element']
 const PAGE = 'https://github.com/owner/repo/pull/1'
 const GITHUB_HOST = /^(?:github\.com|(?:[a-z0-9-]+\.)*githubusercontent\.com)$/i
 
-/** Attributes that load on any element. */
-const LOADING_ANYWHERE = new Set(['src', 'srcset', 'poster', 'background', 'lowsrc', 'dynsrc'])
+const TABLE_BACKGROUND = ['background']
+const SVG_REFERENCE = ['href', 'xlink:href']
 
-/** Attributes that load on some elements only. */
-const LOADING_ON: Readonly<Record<string, readonly string[]>> = {
+/** Which attributes load, per element (names lower-cased). */
+const LOADING: Readonly<Record<string, readonly string[]>> = {
+  img: ['src', 'srcset', 'lowsrc', 'dynsrc'],
+  source: ['src', 'srcset'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  input: ['src'],
+  embed: ['src'],
+  iframe: ['src'],
+  frame: ['src'],
+  script: ['src'],
   object: ['data', 'codebase', 'archive'],
   applet: ['code', 'codebase', 'archive'],
-  link: ['href'],
-  image: ['href'],
-  use: ['href'],
-  feimage: ['href'],
-  input: ['src']
+  link: ['href', 'imagesrcset'],
+  image: SVG_REFERENCE,
+  use: SVG_REFERENCE,
+  feimage: SVG_REFERENCE,
+  body: TABLE_BACKGROUND,
+  table: TABLE_BACKGROUND,
+  thead: TABLE_BACKGROUND,
+  tbody: TABLE_BACKGROUND,
+  tfoot: TABLE_BACKGROUND,
+  tr: TABLE_BACKGROUND,
+  td: TABLE_BACKGROUND,
+  th: TABLE_BACKGROUND
 }
 
 export function isOutside(url: string): boolean {
@@ -45,17 +62,20 @@ function srcsetUrls(value: string): string[] {
     .filter((token) => token !== '' && !/^\d+(?:\.\d+)?[wxh]$/i.test(token))
 }
 
+/** url() in the value of a declaration (`property: ... url(...)`). */
 function styleUrls(value: string): string[] {
-  return Array.from(value.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/gi), (m) => m[2] ?? '')
+  return value
+    .split(';')
+    .filter((declaration) => declaration.includes(':'))
+    .flatMap((declaration) =>
+      Array.from(declaration.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/gi), (m) => m[2] ?? '')
+    )
 }
 
 function attributeUrls(element: Element, name: string, value: string): string[] {
-  const local = name.replace(/^xlink:/, '')
-  if (local === 'style') return styleUrls(value)
-  if (name === 'srcset' || name === 'imagesrcset') return srcsetUrls(value)
-  if (LOADING_ANYWHERE.has(local)) return [value]
-  if (LOADING_ON[element.tagName.toLowerCase()]?.includes(local)) return [value]
-  return []
+  if (name === 'style') return styleUrls(value)
+  if (!LOADING[element.tagName.toLowerCase()]?.includes(name)) return []
+  return name.endsWith('srcset') ? srcsetUrls(value) : [value]
 }
 
 /** The outside URLs `element` would load. */

@@ -5,8 +5,9 @@
  *
  * - mention: a live `@login` or `@org/team` by GitHub's rule (mention-rule.ts);
  * - outside-fetch: an element that loads from a host other than github.com or
- *   *.githubusercontent.com (img, source, video, audio, input, object,
- *   embed, iframe, link, svg image/use, any background, url() in style);
+ *   *.githubusercontent.com (fetching-attributes.ts: img, source, video,
+ *   audio, input, object, embed, iframe, link, svg image/use, table
+ *   backgrounds, url() in a style declaration);
  * - html-comment: any HTML comment (bogus ones from `<?`, `<!`, `</ ` too),
  *   which hides what it holds; a bot comment's own marker at its very end
  *   excepted;

@@ -160,8 +160,11 @@ function container(r: Random, depth: number): string {
     : prefixLines(inner, marker, ' '.repeat(marker.length), r)
 }
 
+/** Lines holding only a tag: as a lazy continuation they start an HTML block for cmark-gfm. */
+const TAG_LINES = ['<div>', '<span>', '<b>', '</a>', '<x-y>', '<img src="x">', '<details>'] as const
+
 function block(r: Random, depth: number): string {
-  const roll = r.int(0, depth < 3 ? 13 : 10)
+  const roll = r.int(0, depth < 3 ? 14 : 10)
   const makers: (() => string)[] = [
     () => inline(r),
     () => inline(r),
@@ -176,7 +179,8 @@ function block(r: Random, depth: number): string {
     () => footnote(r),
     () => `${inline(r)}\n${r.pick(['<div>', '<span>', '</x>', '<img src="x">', '<b>', '<!--'])}`,
     () => container(r, depth),
-    () => container(r, depth)
+    () => container(r, depth),
+    () => `${container(r, depth)}\n${r.pick(TAG_LINES)}\n${fence(r)}`
   ]
   return (makers[roll] ?? makers[0]!)()
 }
