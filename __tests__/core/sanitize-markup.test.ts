@@ -59,6 +59,7 @@ describe('mentions GitHub still links after backticks', () => {
     // Printed anew, bare URLs and addresses as autolinks: the same links, the same text.
     expect(sanitizeText(text)).toBe(
       text
+        .replace('[@octocat]', '[@\u2060octocat]')
         .replace('dev@example.com', '<dev@example.com>')
         .replace(
           'https://www.npmjs.com/package/@scope/pkg',
@@ -69,7 +70,7 @@ describe('mentions GitHub still links after backticks', () => {
 
   it('defuses a mention glued to an e-mail address GitHub links on its own', () => {
     const out = sanitizeText('x@example.co@octocat')
-    expect(out).toBe('[x@example.co](mailto:x@example.co)@\u2060octocat')
+    expect(out).toBe('[x@\u2060example.co](mailto:x@example.co)@\u2060octocat')
   })
 })
 
@@ -144,7 +145,9 @@ describe('hidden text in outgoing comments', () => {
   it('keeps the summary structure lines the composers write before sanitizing', () => {
     const text =
       '<!-- opencode-review:run head=abc verdict=approve -->\n\nbody\n\n<!-- opencode-review:run-end -->'
-    expect(sanitizeText(text)).toBe(text)
+    expect(sanitizeText(text, { structureLines: true })).toBe(text)
+    // Written by the model, they are text like every other HTML comment.
+    expect(htmlComments(sanitizeText(text))).toEqual([])
   })
 
   it.each([

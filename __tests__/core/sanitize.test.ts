@@ -141,7 +141,7 @@ describe('sanitizeText: mentions', () => {
     ['mail dev@example.com stays', 'mail <dev@example.com> stays'],
     ['code `@alice` stays', 'code `@alice` stays'],
     ['see https://npmjs.com/package/@scope/pkg', 'see <https://npmjs.com/package/@scope/pkg>'],
-    ['[ask @alice](https://example.com/@alice)', '[ask @alice](https://example.com/@alice)'],
+    ['[ask @alice](https://example.com/@alice)', '[ask @\u2060alice](https://example.com/@alice)'],
     ['`` a ` @b ``, then @c', '``a ` @b``, then @\u2060c']
   ])('%s', (input, expected) => {
     expect(sanitizeText(input)).toBe(expected)
@@ -162,7 +162,7 @@ describe('sanitizeText on a whole bot comment', () => {
       score: 6
     } as const
     const original = formatBotComment('Mail dev@example.com, ping @bob', block)
-    const out = sanitizeText(original)
+    const out = sanitizeText(original, { structureLines: true })
     expect(out).toContain('Mail <dev@example.com>, ping @\u2060bob')
     expect(out.endsWith(BOT_MARKER)).toBe(true)
     expect(parseRmcoc(original).ok).toBe(true)

@@ -6,9 +6,10 @@
  *
  * - an `<img>` becomes a plain link when GitHub hosts the image, and its
  *   alt text otherwise;
- * - the summary's structure lines and the bot's marker, each alone on a
- *   line of an HTML block, stay as they are: they hide nothing but
- *   themselves, and the composers write them before sanitizing.
+ * - where the caller composed the text itself (the summary, model text
+ *   quoted), the summary's structure lines, its fold's `<details>` lines
+ *   and the bot's marker, each alone on a top-level line, stay as they
+ *   are: they hide nothing but themselves.
  */
 import { BOT_MARKER } from '../names/marker.js'
 import { isGitHubHosted, NO_ALT } from './image-beacons.js'
@@ -21,9 +22,13 @@ import { printText } from './markdown-text.js'
 const SUMMARY_STRUCTURE_LINE =
   /^<!-- opencode-review:[a-z]+(?:-[a-z]+)*(?: [a-z]+=[A-Za-z0-9_:.+-]+)* -->$/
 
-/** True for a line that is one of the bot's own comments, whole. */
+/** The summary's fold of earlier runs: its own `<details>` lines, built from validated fields. */
+const FOLD_LINE =
+  /^(?:<details><summary>[^<>&]*(?:<code>[0-9a-f]{1,40}<\/code>[^<>&]*)?<\/summary>|<\/details>)$/
+
+/** True for a line that is one of the bot's own structure lines, whole. */
 export function isStructureLine(line: string): boolean {
-  return line === BOT_MARKER || SUMMARY_STRUCTURE_LINE.test(line)
+  return line === BOT_MARKER || SUMMARY_STRUCTURE_LINE.test(line) || FOLD_LINE.test(line)
 }
 
 const IMG = /<img\b[^>]*>/gi
@@ -43,8 +48,7 @@ export function htmlAsText(html: string, defuse: boolean, out: InlineOut): void 
     const alt = attribute(match[0], 'alt').replace(/\s+/g, ' ').trim()
     const shown = alt === '' ? NO_ALT : alt
     const src = attribute(match[0], 'src')
-    if (defuse && isGitHubHosted(src))
-      printLink(printText(shown, false, false), src, undefined, out)
+    if (defuse && isGitHubHosted(src)) printLink(printText(shown, false), src, undefined, out)
     else out.plain(shown, defuse)
     cursor = match.index + match[0].length
   }

@@ -3,6 +3,7 @@
  * and the markup the printer writes, with what the printer must know about
  * its end (a line start, a closing delimiter).
  */
+import { stripHiddenCharacters } from './hidden-characters.js'
 import { characterReference, printText } from './markdown-text.js'
 
 /**
@@ -51,7 +52,9 @@ export class InlineOut {
     this.encodeNext = false
   }
 
-  plain(value: string, defuse: boolean): void {
+  plain(text: string, defuse: boolean): void {
+    // Hidden characters go first, so none is taken for the character after a delimiter.
+    const value = stripHiddenCharacters(text)
     if (value === '') return
     if (this.pending !== '' && defuse !== this.pendingDefuse) this.flush()
     let rest = value
@@ -71,6 +74,8 @@ export class InlineOut {
 
   lineBreak(hard: boolean): void {
     this.flush()
+    // A line left empty (its characters were hidden ones) would end the paragraph, and a link in it.
+    if (this.printed === '' || this.printed.endsWith('\n')) return
     this.printed = `${this.printed.replace(/[ \t]+$/, '')}${hard ? '\\' : ''}\n`
     this.lineStart = true
     this.encodeNext = false

@@ -23,6 +23,8 @@ import { parseMarkdown } from './markdown-parse.js'
 export interface PrintOptions {
   /** Drop `rmcoc` info strings (the human part of a bot comment must not forge the state block). */
   readonly stateBlocks: boolean
+  /** Keep structure lines at the top level (see SanitizeOptions.structureLines). */
+  readonly structureLines: boolean
 }
 
 interface Cursor {
@@ -35,6 +37,8 @@ interface Block {
   readonly lines: readonly string[]
   /** The list marker used, so that the next list next to this one uses another (or lists merge). */
   readonly marker?: string
+  /** Only kept structure lines: stays next to another such block, as the composer wrote them. */
+  readonly structure?: boolean
 }
 
 const BLOCK_TEXT = { oneLine: false, table: false, inLink: false } as const
@@ -95,13 +99,17 @@ function printCode(cursor: Cursor): Block {
   return { lines: [`${fence}${info}`, ...body, fence] }
 }
 
-/** An HTML block as paragraphs of text, structure lines kept at the top level (html-text.ts). */
+/** An HTML block as paragraphs of text, structure lines kept where allowed (html-text.ts). */
 function printHtmlBlock(cursor: Cursor, topLevel: boolean): Block {
   const content = cursor.tokens[cursor.index]?.content ?? ''
   cursor.index += 1
+  const keep = topLevel && cursor.options.structureLines
   const groups: string[][] = []
   let paragraph: string[] = []
+  let kept: string[] = []
   const flush = (): void => {
+    if (kept.length > 0) groups.push(kept)
+    kept = []
     if (paragraph.length === 0) return
     const out = new InlineOut(true)
     htmlAsText(paragraph.join('\n'), true, out)
@@ -110,14 +118,18 @@ function printHtmlBlock(cursor: Cursor, topLevel: boolean): Block {
     paragraph = []
   }
   for (const line of content.replace(/\n$/, '').split('\n')) {
-    if (line.trim() === '') flush()
-    else if (topLevel && isStructureLine(line)) {
-      flush()
-      groups.push([line])
-    } else paragraph.push(line)
+    if (keep && isStructureLine(line)) {
+      if (paragraph.length > 0) flush()
+      kept.push(line)
+    } else {
+      if (kept.length > 0) flush()
+      if (line.trim() === '') flush()
+      else paragraph.push(line)
+    }
   }
   flush()
-  return { lines: groups.flatMap((group, index) => (index === 0 ? group : ['', ...group])) }
+  const lines = groups.flatMap((group, index) => (index === 0 ? group : ['', ...group]))
+  return { lines, structure: keep && lines.every(isStructureLine) }
 }
 
 function alignment(token: Token | undefined): string {
@@ -261,10 +273,13 @@ function printChildren(cursor: Cursor, closeType: string, level: number, item = 
 
 function joinBlocks(blocks: readonly Block[], blankLines: boolean): string[] {
   const lines: string[] = []
+  let previous: Block | undefined
   for (const block of blocks) {
     if (block.lines.length === 0) continue
-    if (lines.length > 0 && blankLines) lines.push('')
+    const adjacent = previous?.structure === true && block.structure === true
+    if (lines.length > 0 && blankLines && !adjacent) lines.push('')
     lines.push(...block.lines)
+    previous = block
   }
   return lines
 }

@@ -11,9 +11,10 @@
  *
  * Text is escaped (markdown-text.ts), so nothing in it can open markup; the
  * only markup is what this printer writes. Emphasis delimiters are written
- * so that they open and close where the printer put them: surrounding
- * spaces move outside, and a letter right outside a delimiter whose inner
- * side is punctuation is written as a character reference.
+ * so that they open and close where the printer put them (`*`, or the
+ * author's `_`): surrounding spaces move outside, and a letter right
+ * outside a delimiter that could not open or close next to it is written
+ * as a character reference.
  */
 import type Token from 'markdown-it/lib/token.mjs'
 import { isGitHubHosted, NO_ALT } from './image-beacons.js'
@@ -27,7 +28,7 @@ export interface InlineContext {
   readonly oneLine: boolean
   /** Inside a table cell: `|` in code spans is escaped. */
   readonly table: boolean
-  /** Inside a link: no links, no images, no mention joiners (GitHub looks for none there). */
+  /** Inside a link: no links, no images (mentions are defused there too, should a reader not see the link). */
   readonly inLink: boolean
 }
 
@@ -91,7 +92,9 @@ function allowOpener(out: InlineOut): void {
 const DELIMITERS: Readonly<Record<string, string>> = { em: '*', strong: '**', s: '~~' }
 
 function printDelimited(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
-  const delimiter = DELIMITERS[item.type] ?? ''
+  // The author's `_` is kept; it neither opens nor closes inside a word, so its neighbours are settled always.
+  const underscore = item.markup === '_' || item.markup === '__'
+  const delimiter = underscore ? item.markup : (DELIMITERS[item.type] ?? '')
   const children = [...item.children]
   const first = children[0]
   const lead = first?.type === 'text' ? (/^\s+/.exec(first.content)?.[0] ?? '') : ''
@@ -102,16 +105,16 @@ function printDelimited(item: InlineNode, ctx: InlineContext, out: InlineOut): v
   if (last !== undefined && trail !== '') {
     children[children.length - 1] = { ...last, content: last.content.slice(0, -trail.length) }
   }
-  out.plain(lead, !ctx.inLink)
+  out.plain(lead, true)
   const inner = new InlineOut(false)
   printNodes(children, ctx, inner)
   if (inner.text !== '') {
-    if (!LETTER_OR_DIGIT.test(inner.text)) allowOpener(out)
+    if (underscore || !LETTER_OR_DIGIT.test(inner.text)) allowOpener(out)
     out.markup(`${delimiter}${inner.text}${delimiter}`)
     const end = Array.from(inner.text.slice(-2)).at(-1) ?? ''
-    out.encodeNext = !LETTER_OR_DIGIT.test(end)
+    out.encodeNext = underscore || !LETTER_OR_DIGIT.test(end)
   }
-  out.plain(trail, !ctx.inLink)
+  out.plain(trail, true)
 }
 
 function printImage(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
@@ -119,8 +122,8 @@ function printImage(item: InlineNode, ctx: InlineContext, out: InlineOut): void 
   const src = item.attr('src')
   const shown = alt === '' ? NO_ALT : alt
   if (!ctx.inLink && isGitHubHosted(src)) {
-    printLink(printText(shown, false, false), src, undefined, out)
-  } else out.plain(shown, !ctx.inLink)
+    printLink(printText(shown, false), src, undefined, out)
+  } else out.plain(shown, true)
 }
 
 function printLinkNode(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
@@ -141,7 +144,7 @@ function printNode(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
   switch (item.type) {
     case 'text':
     case 'text_special':
-      out.plain(item.content, !ctx.inLink)
+      out.plain(item.content, true)
       return
     case 'code_inline':
       out.markup(printCodeSpan(item.content, ctx.table))
@@ -163,7 +166,7 @@ function printNode(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
       printImage(item, ctx, out)
       return
     case 'html_inline':
-      htmlAsText(item.content, !ctx.inLink, out)
+      htmlAsText(item.content, true, out)
       return
     default:
       printNodes(item.children, ctx, out)

@@ -21,9 +21,9 @@ export function isAllowedHref(href: string): boolean {
   return !SCHEME.test(href) && !OTHER_HOST.test(href)
 }
 
-/** An autolink may hold these URLs as they are (no escapes are read inside one). */
+/** An autolink may hold these URLs as they are (no escapes are read inside one; a reference would be, by some readers). */
 // eslint-disable-next-line no-control-regex -- control characters are what is refused
-const ANGLE_URL = /^https?:\/\/[^\s<>\\\u0000-\u001f\u007f]+$/i
+const ANGLE_URL = /^https?:\/\/[^\s<>\\&\u0000-\u001f\u007f]+$/i
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
@@ -46,6 +46,8 @@ export function printLink(
   autoText: string | undefined,
   out: InlineOut
 ): void {
-  const auto = autoText === undefined || out.lineStart ? undefined : autolink(autoText, href)
+  const printed = out.text // settles the text before, so lineStart is known
+  const start = out.lineStart || printed.endsWith('\n')
+  const auto = autoText === undefined || start ? undefined : autolink(autoText, href)
   out.markup(auto ?? `[${printedText}](${printDestination(href)})`)
 }

@@ -33,6 +33,13 @@ const SECRET_LOOKAHEAD = 8_192
 export interface SanitizeOptions {
   /** Exact values of the run's own secrets (GitHub token, model key). */
   readonly secrets?: readonly string[]
+  /**
+   * Keep the summary's structure lines and the bot's marker where they stand
+   * alone on a top-level line (html-text.ts). Only for text the bot composes
+   * itself, with model text quoted; anywhere else they are shown as text,
+   * as every HTML comment is.
+   */
+  readonly structureLines?: boolean
 }
 
 interface Sanitized {
@@ -60,7 +67,10 @@ function sanitizeMarkdown(
   // Composers trim the human part (formatBotComment does): read it as it will be posted.
   if (stateBlocks) clean = clean.trim()
   const cut = read.length < text.length || clean.length > limit
-  const printed = printMarkdown(redactDiffs(cutAt(clean, limit)), { stateBlocks })
+  const printed = printMarkdown(redactDiffs(cutAt(clean, limit)), {
+    stateBlocks,
+    structureLines: options.structureLines === true
+  })
   return { text: stateBlocks ? stripMarker(printed) : printed, cut }
 }
 
