@@ -12,7 +12,8 @@ import { characterReference, printText } from './markdown-text.js'
  * split it (sanitizing printed text again changes nothing).
  */
 export class InlineOut {
-  private printed = ''
+  // Kept as parts: reading the end of a string built by appending would copy it each time.
+  private readonly parts: string[] = []
   private pending = ''
   private pendingDefuse = true
   private pendingLineStart = false
@@ -28,26 +29,46 @@ export class InlineOut {
   /** Everything printed so far. */
   get text(): string {
     this.flush()
-    return this.printed
+    const joined = this.parts.join('')
+    this.parts.length = 0
+    if (joined !== '') this.parts.push(joined)
+    return joined
   }
 
-  set text(value: string) {
+  /** The last character printed ('' when nothing is). */
+  lastChar(): string {
     this.flush()
-    this.printed = value
+    const last = this.parts.at(-1) ?? ''
+    return Array.from(last.slice(-2)).at(-1) ?? ''
+  }
+
+  /** True when what comes next starts a line. */
+  atLineStart(): boolean {
+    const last = this.lastChar()
+    return this.lineStart || last === '' || last === '\n'
+  }
+
+  /** Writes the last character printed as a numeric reference. */
+  encodeLast(): void {
+    const last = this.lastChar()
+    const part = this.parts.pop() ?? ''
+    this.parts.push(part.slice(0, part.length - last.length), characterReference(last))
   }
 
   private flush(): void {
     if (this.pending === '') return
     const printed = printText(this.pending, this.pendingLineStart, this.pendingDefuse)
     this.pending = ''
-    this.printed += printed
-    if (printed !== '') this.lineStart = false
+    if (printed !== '') {
+      this.parts.push(printed)
+      this.lineStart = false
+    }
   }
 
   markup(text: string): void {
     if (text === '') return
     this.flush()
-    this.printed += text
+    this.parts.push(text)
     this.lineStart = false
     this.encodeNext = false
   }
@@ -61,7 +82,8 @@ export class InlineOut {
     if (this.encodeNext) {
       const first = String.fromCodePoint(value.codePointAt(0) ?? 0)
       if (!/[\s!-/:-@[-`{-~]/.test(first)) {
-        this.printed += characterReference(first)
+        this.flush()
+        this.parts.push(characterReference(first))
         rest = value.slice(first.length)
         this.lineStart = false
       }
@@ -74,9 +96,15 @@ export class InlineOut {
 
   lineBreak(hard: boolean): void {
     this.flush()
-    // A line left empty (its characters were hidden ones) would end the paragraph, and a link in it.
-    if (this.printed === '' || this.printed.endsWith('\n')) return
-    this.printed = `${this.printed.replace(/[ \t]+$/, '')}${hard ? '\\' : ''}\n`
+    // Spaces before a break would make it hard; a line left empty (its characters were hidden
+    // ones) would end the paragraph, and a link in it.
+    while (/[ \t]$/.test(this.parts.at(-1) ?? '')) {
+      const part = (this.parts.pop() ?? '').replace(/[ \t]+$/, '')
+      if (part !== '') this.parts.push(part)
+    }
+    const last = this.lastChar()
+    if (last === '' || last === '\n') return
+    this.parts.push(`${hard ? '\\' : ''}\n`)
     this.lineStart = true
     this.encodeNext = false
   }

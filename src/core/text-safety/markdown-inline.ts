@@ -21,7 +21,7 @@ import { isGitHubHosted, NO_ALT } from './image-beacons.js'
 import { htmlAsText } from './html-text.js'
 import { printLink, isAllowedHref } from './markdown-links.js'
 import { InlineOut } from './inline-out.js'
-import { characterReference, printCodeSpan, printText } from './markdown-text.js'
+import { printCodeSpan, printText } from './markdown-text.js'
 
 export interface InlineContext {
   /** Inside a heading or table cell: line breaks become spaces. */
@@ -82,11 +82,8 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u
 
 /** Makes the printed text end in whitespace or ASCII punctuation, so a delimiter after it can open. */
 function allowOpener(out: InlineOut): void {
-  const printed = out.text
-  if (out.lineStart || printed === '') return
-  const last = Array.from(printed.slice(-2)).at(-1) ?? ''
-  if (/[\s!-/:-@[-`{-~]/.test(last)) return
-  out.text = `${printed.slice(0, -last.length)}${characterReference(last)}`
+  if (out.atLineStart()) return
+  if (!/[\s!-/:-@[-`{-~]/.test(out.lastChar())) out.encodeLast()
 }
 
 const DELIMITERS: Readonly<Record<string, string>> = { em: '*', strong: '**', s: '~~' }

@@ -46,8 +46,6 @@ export function printLink(
   autoText: string | undefined,
   out: InlineOut
 ): void {
-  const printed = out.text // settles the text before, so lineStart is known
-  const start = out.lineStart || printed.endsWith('\n')
-  const auto = autoText === undefined || start ? undefined : autolink(autoText, href)
+  const auto = autoText === undefined || out.atLineStart() ? undefined : autolink(autoText, href)
   out.markup(auto ?? `[${printedText}](${printDestination(href)})`)
 }
