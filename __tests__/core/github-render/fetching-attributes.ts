@@ -66,7 +66,7 @@ function srcsetUrls(value: string): string[] {
 function styleUrls(value: string): string[] {
   return value
     .split(';')
-    .filter((declaration) => declaration.includes(':'))
+    .filter((declaration) => /^\s*[-\w]+\s*:/.test(declaration))
     .flatMap((declaration) =>
       Array.from(declaration.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/gi), (m) => m[2] ?? '')
     )
