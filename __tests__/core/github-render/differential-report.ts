@@ -10,9 +10,12 @@ function percent(count: number, of: number): string {
 /** One line per mode and check: failing cases of that mode's cases. */
 export function rateLines(report: RunReport): string[] {
   const perMode = (mode: Mode) => Math.ceil((report.cases - MODES.indexOf(mode)) / MODES.length)
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   const lines = [
-    `${report.cases} cases (seed ${report.seed}) in ${(report.elapsedMs / 1000).toFixed(1)} s: ` +
-      `${report.failedCases} failing (${percent(report.failedCases, report.checked)})`
+    `${report.cases} cases (seed ${report.seed}) in ${seconds(report.elapsedMs)}: ` +
+      `${report.failedCases} failing (${percent(report.failedCases, report.checked)})`,
+    `  CPU time of this process ${seconds(report.cpuMs)}: sanitizer ${seconds(report.timing.sanitizeMs)}, ` +
+      `oracle ${seconds(report.timing.inspectMs)}, the rest generating and talking to the renderer`
   ]
   for (const mode of MODES) {
     for (const check of [...CHECKS, 'sanitizer-error']) {

@@ -24,14 +24,37 @@ export interface Failure {
   readonly problems: readonly Problem[]
 }
 
-export async function checkCase(renderer: Renderer, mode: Mode, input: string): Promise<Problem[]> {
+/** Where a run's time goes: CPU milliseconds of this process (user + system). */
+export interface Timing {
+  sanitizeMs: number
+  inspectMs: number
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / 1000
+}
+
+export async function checkCase(
+  renderer: Renderer,
+  mode: Mode,
+  input: string,
+  timing: Timing = { sanitizeMs: 0, inspectMs: 0 }
+): Promise<Problem[]> {
+  const started = process.cpuUsage()
   let sanitized
   try {
     sanitized = sanitizeFor(mode, input)
   } catch (error) {
     return [{ check: 'sanitizer-error', detail: getErrorMessage(error) }]
+  } finally {
+    timing.sanitizeMs += cpuMsSince(started)
   }
-  return inspectHtml(await renderer.render(sanitized.body), sanitized.end)
+  const html = await renderer.render(sanitized.body)
+  const inspecting = process.cpuUsage()
+  const problems = inspectHtml(html, sanitized.end)
+  timing.inspectMs += cpuMsSince(inspecting)
+  return problems
 }
 
 export interface RunOptions {
@@ -52,6 +75,9 @@ export interface RunReport {
   readonly perCheck: ReadonlyMap<string, number>
   readonly kept: readonly (Failure & { readonly check: Verdict })[]
   readonly elapsedMs: number
+  /** CPU time of this process (user + system) over the run: the cost without the machine's other load. */
+  readonly cpuMs: number
+  readonly timing: Timing
 }
 
 const CHUNK = 250
@@ -76,6 +102,8 @@ interface MutableReport {
 /** Runs `cases` generated cases from `seed`, the modes taking turns. */
 export async function runGenerated(renderer: Renderer, options: RunOptions): Promise<RunReport> {
   const started = Date.now()
+  const cpu = process.cpuUsage()
+  const timing: Timing = { sanitizeMs: 0, inspectMs: 0 }
   const report: MutableReport = { failedCases: 0, checked: 0, perCheck: new Map(), kept: [] }
   for (let first = 0; first < options.cases; first += CHUNK) {
     const last = Math.min(options.cases, first + CHUNK)
@@ -83,7 +111,9 @@ export async function runGenerated(renderer: Renderer, options: RunOptions): Pro
     for (let i = first; i < last; i += 1) {
       const input = generateMarkdown(caseSeed(options.seed, i))
       const mode = options.modes[i % options.modes.length] ?? 'text'
-      pending.push(checkCase(renderer, mode, input).then((problems) => ({ mode, input, problems })))
+      pending.push(
+        checkCase(renderer, mode, input, timing).then((problems) => ({ mode, input, problems }))
+      )
     }
     for (const failure of await Promise.all(pending)) {
       report.checked += 1
@@ -92,7 +122,8 @@ export async function runGenerated(renderer: Renderer, options: RunOptions): Pro
     options.onProgress?.(last)
   }
   const elapsedMs = Date.now() - started
-  return { ...report, seed: options.seed, cases: options.cases, elapsedMs }
+  const cpuMs = cpuMsSince(cpu)
+  return { ...report, seed: options.seed, cases: options.cases, elapsedMs, cpuMs, timing }
 }
 
 /** Shrinks a failing input while it still fails `check` in `mode`. */

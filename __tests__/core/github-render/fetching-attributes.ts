@@ -62,11 +62,15 @@ function srcsetUrls(value: string): string[] {
     .filter((token) => token !== '' && !/^\d+(?:\.\d+)?[wxh]$/i.test(token))
 }
 
-/** url() in the value of a declaration (`property: ... url(...)`). */
+/** CSS properties whose url() the browser loads to show the element. */
+const LOADING_PROPERTY =
+  /^\s*(?:-webkit-)?(?:background(?:-image)?|list-style(?:-image)?|border-image(?:-source)?|content|cursor|mask(?:-image)?|filter|shape-outside)\s*:/i
+
+/** url() in the value of a declaration of a property that loads it. */
 function styleUrls(value: string): string[] {
   return value
     .split(';')
-    .filter((declaration) => declaration.includes(':'))
+    .filter((declaration) => LOADING_PROPERTY.test(declaration))
     .flatMap((declaration) =>
       Array.from(declaration.matchAll(/url\(\s*(['"]?)(.*?)\1\s*\)/gi), (m) => m[2] ?? '')
     )

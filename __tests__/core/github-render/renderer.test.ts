@@ -101,7 +101,8 @@ describe('the oracle', () => {
     '<p>mail security@example.com, @\u2060octocat</p>',
     '<p><img src="https://user-images.githubusercontent.com/1/x.png"> <img src="/o/r/raw/x.png"></p>',
     '<p>&lt;script&gt; &lt;!-- x --&gt;</p>',
-    '<p>\u26a0\ufe0f fine</p>'
+    '<p>\u26a0\ufe0f fine</p>',
+    '<div src="https://evil.example/y.png" style="x: url(https://evil.example/s.png)">x</div>'
   ])('finds nothing in %j', (html) => {
     expect(inspectHtml(html)).toEqual([])
   })
