@@ -7,9 +7,11 @@
  * adversarial body measured alternately; the ratio to the plain body is what
  * counts (target ≤ 2 for the body that made the old sanitizer quadratic),
  * not the milliseconds. The growth column doubles the input (below the cut):
- * about 2 means linear.
+ * about 2 means linear. The last table runs the printer alone, without the
+ * cut, at 25, 50, 100 and 200 KB: each doubling about 2 means linear.
  */
 import { formatBotComment } from '../src/core/memory/rmcoc.js'
+import { printMarkdown } from '../src/core/text-safety/markdown-blocks.js'
 import { sanitizeComment, sanitizeText } from '../src/core/text-safety/sanitize.js'
 
 const SIZE = 100_000
@@ -99,4 +101,28 @@ export async function main(): Promise<void> {
     `adversarial body (the old quadratic case) / plain body: ${headline.toFixed(2)} (target ≤ 2)`
   )
   console.log(`worst ratio over all shapes: ${worst.toFixed(2)}`)
+  growth(plain)
+}
+
+const PRINT = { stateBlocks: true, structureLines: false } as const
+
+/** The printer alone at 25/50/100/200 KB (no cut): time per doubling, for the plain and every adversarial body. */
+function growth(plain: string): void {
+  const sizes = [25_000, 50_000, 100_000, 200_000]
+  console.log('\nprinter alone, no cut: growth per doubling 25→50→100→200 KB (2 = linear)')
+  const shapes: (readonly [string, (size: number) => string])[] = [
+    ['plain review body', (n) => fill(plain.slice(0, PLAIN_PIECE.length), n)],
+    ...ADVERSARIAL
+  ]
+  for (const [name, make] of shapes) {
+    const times = sizes.map((size) => {
+      const text = make(size)
+      return medians(
+        () => printMarkdown(text, PRINT),
+        () => printMarkdown(text, PRINT)
+      )[0]
+    })
+    const ratios = times.slice(1).map((time, index) => (time / (times[index] ?? 1)).toFixed(2))
+    console.log(`${name.padEnd(52)} ${ratios.join('  ')}`)
+  }
 }

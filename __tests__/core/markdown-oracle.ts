@@ -19,6 +19,7 @@ import { BOT_MARKER } from '../../src/core/names/marker.js'
 interface MdNode {
   readonly type: string
   readonly value?: string
+  readonly alt?: string | null
   readonly url?: string
   readonly identifier?: string
   readonly lang?: string | null
@@ -30,6 +31,16 @@ export function parse(markdown: string): MdNode {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()]
   }) as MdNode
+}
+
+/** The text of a node as mdast-util-to-string gives it: values, alt texts, children. */
+export function nodeText(node: MdNode): string {
+  return node.value ?? node.alt ?? (node.children ?? []).map(nodeText).join('')
+}
+
+/** The text a reader sees (no markup), without the sanitizer's word joiners. */
+export function shownText(markdown: string): string {
+  return nodeText(parse(markdown)).replace(/\u2060/g, '')
 }
 
 /** How many top-level code blocks tagged `rmcoc` the text has (the bot's state block). */

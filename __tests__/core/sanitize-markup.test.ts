@@ -15,6 +15,7 @@ import {
   htmlComments,
   liveMentions,
   parse,
+  shownText,
   topLevelRmcocBlocks
 } from './markdown-oracle.js'
 
@@ -43,7 +44,7 @@ describe('mentions GitHub still links after backticks', () => {
     expect(liveMentions(text)).toContain(name)
     const out = sanitizeText(text)
     expect(liveMentions(out)).toEqual([])
-    expect(visible(out)).toBe(text)
+    expect(shownText(out)).toBe(shownText(text))
   })
 
   it('leaves code, links and e-mail addresses as written', () => {
@@ -55,12 +56,21 @@ describe('mentions GitHub still links after backticks', () => {
       '@Component({ selector: "x" })',
       FENCE
     ].join('\n')
-    expect(sanitizeText(text)).toBe(text)
+    // Printed anew, bare URLs and addresses as autolinks: the same links, the same text.
+    expect(sanitizeText(text)).toBe(
+      text
+        .replace('[@octocat]', '[@\u2060octocat]')
+        .replace('dev@example.com', '<dev@example.com>')
+        .replace(
+          'https://www.npmjs.com/package/@scope/pkg',
+          '<https://www.npmjs.com/package/@scope/pkg>'
+        )
+    )
   })
 
   it('defuses a mention glued to an e-mail address GitHub links on its own', () => {
     const out = sanitizeText('x@example.co@octocat')
-    expect(out).toBe('x@example.co@\u2060octocat')
+    expect(out).toBe('[x@\u2060example.co](mailto:x@example.co)@\u2060octocat')
   })
 })
 
@@ -95,9 +105,9 @@ describe('image beacons', () => {
     expect(fetchedImages(sanitizeText(text))).toEqual([])
   })
 
-  it('keeps an image GitHub hosts and the alt text of one it drops, mentions defused', () => {
+  it('makes an image GitHub hosts a link and keeps the alt text of one it drops, mentions defused', () => {
     const hosted = '![shot](https://github.com/user-attachments/assets/0f1e2d3c)'
-    expect(sanitizeText(hosted)).toBe(hosted)
+    expect(sanitizeText(hosted)).toBe(hosted.slice(1))
     const out = sanitizeText('![ask @octocat *now*](https://evil.example/x.png)')
     expect(liveMentions(out)).toEqual([])
     expect(parse(out)).toMatchObject({
@@ -135,7 +145,9 @@ describe('hidden text in outgoing comments', () => {
   it('keeps the summary structure lines the composers write before sanitizing', () => {
     const text =
       '<!-- opencode-review:run head=abc verdict=approve -->\n\nbody\n\n<!-- opencode-review:run-end -->'
-    expect(sanitizeText(text)).toBe(text)
+    expect(sanitizeText(text, { structureLines: true })).toBe(text)
+    // Written by the model, they are text like every other HTML comment.
+    expect(htmlComments(sanitizeText(text))).toEqual([])
   })
 
   it.each([
@@ -160,6 +172,7 @@ describe('size', () => {
   it('cuts model text at GitHub’s limit before sanitizing it', () => {
     const out = sanitizeText('word '.repeat(40_000))
     expect(out.length).toBeLessThanOrEqual(MODEL_TEXT_LIMIT)
+    expect(visible(out)).toBe('word '.repeat(40_000).slice(0, MODEL_TEXT_LIMIT))
     expect(out.startsWith('word word')).toBe(true)
   })
 
@@ -167,7 +180,8 @@ describe('size', () => {
     const token = 'gh' + 'p_' + alnum(36)
     const text = 'x'.repeat(MODEL_TEXT_LIMIT - 10) + ` ${token} tail`
     const out = sanitizeText(text)
-    expect(out.length).toBeLessThanOrEqual(MODEL_TEXT_LIMIT)
+    // The cut is on the model's text; printing may add an escape (here before the cut marker's `[`).
+    expect(shownText(out).length).toBeLessThanOrEqual(MODEL_TEXT_LIMIT)
     expect(out).not.toContain(token.slice(0, 6))
     expect(out).toContain(REDACTED.slice(0, 5))
   })

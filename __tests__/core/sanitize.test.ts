@@ -10,7 +10,7 @@ import {
   sanitizeComment,
   sanitizeText
 } from '../../src/core/text-safety/sanitize.js'
-import { liveMentions } from './markdown-oracle.js'
+import { liveMentions, shownText } from './markdown-oracle.js'
 
 // Tokens are assembled at run time so this file does not itself look like a leak to scanners.
 const body = (length: number): string =>
@@ -101,7 +101,8 @@ describe('sanitizeText: diffs and suggestions', () => {
 
   it('replaces the raw diff inside a fenced block', () => {
     const out = sanitizeText(`See:\n${FENCE}diff\ndiff --git a/x b/x\n+added\n${FENCE}\nend`)
-    expect(out).toBe(`See:\n${FENCE}diff\n${DIFF_REDACTED}\n${FENCE}\nend`)
+    // Printed anew: blocks are separated by a blank line.
+    expect(out).toBe(`See:\n\n${FENCE}diff\n${DIFF_REDACTED}\n${FENCE}\n\nend`)
   })
 
   it('keeps a diff-language block without a git header (pseudo-code is allowed)', () => {
@@ -110,17 +111,21 @@ describe('sanitizeText: diffs and suggestions', () => {
   })
 
   it.each([
-    ['backticks', FENCE + 'suggestion', FENCE],
-    ['more backticks', '````suggestion', '````'],
-    ['tildes', '~~~suggestion', '~~~'],
-    ['spaced, upper case, with range', '```  Suggestion:-0+1', '```'],
-    ['inside a blockquote', '> ```suggestion', '> ```']
-  ])('turns a suggestion fence (%s) into a plain code block', (_name, opening, closing) => {
-    const out = sanitizeText(`Try:\n${opening}\nconst x = safe(y)\n${closing}\nok`)
-    expect(out.toLowerCase()).not.toContain('suggestion')
-    expect(out).toContain('\nconst x = safe(y)\n')
-    expect(out.split('\n')[1]).toBe(opening.replace(/\s*suggestion.*$/i, ''))
-  })
+    ['backticks', FENCE + 'suggestion', FENCE, FENCE],
+    ['more backticks', '````suggestion', '````', FENCE],
+    ['tildes', '~~~suggestion', '~~~', FENCE],
+    ['spaced, upper case, with range', '```  Suggestion:-0+1', '```', FENCE],
+    ['inside a blockquote', '> ```suggestion', '> ```', `> ${FENCE}`]
+  ])(
+    'turns a suggestion fence (%s) into a plain code block',
+    (_name, opening, closing, printed) => {
+      const out = sanitizeText(`Try:\n${opening}\nconst x = safe(y)\n${closing}\nok`)
+      expect(out.toLowerCase()).not.toContain('suggestion')
+      expect(out).toContain('\nconst x = safe(y)\n')
+      // Printed anew: the fence opens on its own line, always with backticks.
+      expect(out.split('\n')).toContain(printed)
+    }
+  )
 
   it('keeps other info strings', () => {
     const text = `${FENCE}ts\nconst suggestion = 1\n${FENCE}`
@@ -133,11 +138,11 @@ describe('sanitizeText: mentions', () => {
     ['ping @alice please', 'ping @\u2060alice please'],
     ['(@org/security-team)', '(@\u2060org/security-team)'],
     ['@review-my-code-bot at start', '@\u2060review-my-code-bot at start'],
-    ['mail dev@example.com stays', 'mail dev@example.com stays'],
+    ['mail dev@example.com stays', 'mail <dev@example.com> stays'],
     ['code `@alice` stays', 'code `@alice` stays'],
-    ['see https://npmjs.com/package/@scope/pkg', 'see https://npmjs.com/package/@scope/pkg'],
-    ['[ask @alice](https://example.com/@alice)', '[ask @alice](https://example.com/@alice)'],
-    ['`` a ` @b ``, then @c', '`` a ` @b ``, then @\u2060c']
+    ['see https://npmjs.com/package/@scope/pkg', 'see <https://npmjs.com/package/@scope/pkg>'],
+    ['[ask @alice](https://example.com/@alice)', '[ask @\u2060alice](https://example.com/@alice)'],
+    ['`` a ` @b ``, then @c', '``a ` @b``, then @\u2060c']
   ])('%s', (input, expected) => {
     expect(sanitizeText(input)).toBe(expected)
   })
@@ -157,8 +162,8 @@ describe('sanitizeText on a whole bot comment', () => {
       score: 6
     } as const
     const original = formatBotComment('Mail dev@example.com, ping @bob', block)
-    const out = sanitizeText(original)
-    expect(out).toContain('Mail dev@example.com, ping @\u2060bob')
+    const out = sanitizeText(original, { structureLines: true })
+    expect(out).toContain('Mail <dev@example.com>, ping @\u2060bob')
     expect(out.endsWith(BOT_MARKER)).toBe(true)
     expect(parseRmcoc(original).ok).toBe(true)
     expect(parseRmcoc(out)).toEqual(parseRmcoc(original))
@@ -277,7 +282,7 @@ describe('sanitizeComment: fences that a container ends early', () => {
 
   it('does not let a code span cross a blank line', () => {
     const out = sanitizeText('`a\n\n@bob\n\n`')
-    expect(out).toBe('`a\n\n@\u2060bob\n\n`')
+    expect(out).toBe('\\`a\n\n@\u2060bob\n\n\\`')
     expect(liveMentions(out)).toEqual([])
   })
 
@@ -290,7 +295,7 @@ describe('sanitizeComment: fences that a container ends early', () => {
   ])('defuses a mention with %s', (_name, text) => {
     const out = sanitizeText(text)
     expect(liveMentions(out)).toEqual([])
-    expect(out.replace(/\u2060/g, '')).toBe(text)
+    expect(shownText(out)).toBe(shownText(text))
   })
 })
 

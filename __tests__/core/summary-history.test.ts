@@ -61,7 +61,7 @@ describe('the structure markers survive the sanitizer', () => {
   it('keeps the HTML-comment lines verbatim while still stripping the bot marker', () => {
     const line = runLine({ head: headOf(1), verdict: 'approve', at: '2026-03-01T01:00:00Z' })
     const text = [line, 'x', HISTORY_END_LINE, RUN_END_LINE, BOT_MARKER].join('\n\n')
-    const out = sanitizeComment({ text })
+    const out = sanitizeComment({ text, structureLines: true })
     expect(out.split('\n')).toEqual(expect.arrayContaining([line, HISTORY_END_LINE, RUN_END_LINE]))
     expect(out).not.toContain(BOT_MARKER)
   })

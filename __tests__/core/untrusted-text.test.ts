@@ -25,13 +25,18 @@ describe('neutralizeUntrusted (prose)', () => {
       'Fixes bug.'
     ],
     ['a multi-line HTML comment', 'a<!--\nhidden\n-->b', 'ab'],
-    ['an unclosed HTML comment hides the rest', 'visible <!-- hidden forever', 'visible ']
+    ['an unclosed HTML comment hides the rest', 'visible <!-- hidden forever', 'visible '],
+    [
+      'bidi and zero-width characters written as references',
+      'if (isAdmin&#x202E; &#8203;&zwj;&ZeroWidthSpace;&#x2066) {',
+      'if (isAdmin ) {'
+    ]
   ])('removes %s', (_name, input, expected) => {
     expect(neutralizeUntrusted(input, 'prose')).toBe(expected)
   })
 
   it('keeps ordinary text, tabs, newlines and non-Latin scripts', () => {
-    const text = 'Grüße\tmerci\r\n日本語 — ok'
+    const text = 'Grüße\tmerci\r\n日本語 — ok &amp; &lt;b&gt; &#64;x &copy;'
     expect(neutralizeUntrusted(text, 'prose')).toBe(text)
   })
 })

@@ -3,7 +3,8 @@
  * neither worker waits alone at the end of the run. A file's length is its
  * duration in jest's cache from an earlier run; a file without one is
  * estimated: a file that starts the real opencode binary (seconds per
- * sidecar) before any that does not, those by size.
+ * sidecar) or runs the differential test's generated cases (a minute or
+ * more) before any that does not, those by size.
  */
 import { readFileSync } from 'node:fs'
 import Sequencer from '@jest/test-sequencer'
@@ -14,13 +15,17 @@ const BaseSequencer = Sequencer.default ?? Sequencer
 const STARTS_OPENCODE =
   /\b(startScenario|startHistoryScenario|startTestSidecar|startSessionHarness|OPENCODE_BIN|OPENCODE_BINARY|reviewArgs)\b/
 
+/** What a test file calls when it runs the differential test's generated cases. */
+const RUNS_GENERATED_CASES = /\brunGenerated\(/
+
 /** Milliseconds: more than any file that does not start opencode has taken. */
 const OPENCODE_FILE_ESTIMATE = 1_000_000
 
 function estimateMs(path) {
   const text = readFileSync(path, 'utf8')
   const bySize = text.length / 10
-  return STARTS_OPENCODE.test(text) ? OPENCODE_FILE_ESTIMATE + bySize : bySize
+  const long = STARTS_OPENCODE.test(text) || RUNS_GENERATED_CASES.test(text)
+  return long ? OPENCODE_FILE_ESTIMATE + bySize : bySize
 }
 
 export default class SlowFirstSequencer extends BaseSequencer {

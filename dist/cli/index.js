@@ -37695,7 +37695,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2375);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5374);
 /* harmony import */ var _interrupt_handler_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4436);
 /**
  * The review-my-code-bot command: runs main with the process's streams,
@@ -37717,7 +37717,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2375:
+/***/ 5374:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50308,7 +50308,8 @@ function formatBotComment(body, block) {
  * already is kept.
  *
  * Exception: U+FE0E/U+FE0F select text or emoji presentation (`⚠️`); one is
- * kept after a visible character, a run of them is not.
+ * kept after a letter, digit or symbol; a run of them, or one after a space
+ * or ASCII punctuation (a code span's backtick), is not.
  */
 /** The character the sanitizer puts after `@` so GitHub does not link a mention. */
 const WORD_JOINER = '\u2060';
@@ -50317,8 +50318,9 @@ const WORD_JOINER = '\u2060';
 /* eslint-disable no-control-regex -- matching control characters is the point */
 const HIDDEN = /(?![\uFE0E\uFE0F])[\p{Default_Ignorable_Code_Point}]|[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/gu;
 /* eslint-enable no-control-regex */
-/** A presentation selector after another one, or at the very start. */
-const STRAY_SELECTOR = /(?<=^|[\uFE0E\uFE0F])[\uFE0E\uFE0F]+/g;
+/** A presentation selector after another one, a space, ASCII punctuation or at the start of a line. */
+// eslint-disable-next-line no-misleading-character-class -- selectors are matched on their own on purpose
+const STRAY_SELECTOR = /(?<=^|[\s!-/:-@[-`{-~\uFE0E\uFE0F])[\uFE0E\uFE0F]+/gm;
 /** An `@` (or a reference to one) right before the offset being looked at; bounded look-back. */
 const AT_BEFORE = /(?:@|&#0{0,8}64;?|&#[xX]0{0,8}40;?|&commat;)$/;
 /**
@@ -50342,279 +50344,588 @@ function stripHiddenCharacters(text) {
         .replace(STRAY_SELECTOR, '');
 }
 
-;// CONCATENATED MODULE: ./src/core/text-safety/markdown-fences.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/image-beacons.ts
 /**
- * Splits markdown into the fenced code blocks the sanitizer may trust as code
- * and the text around them.
+ * Markdown images in an outgoing comment. GitHub's image proxy fetches each
+ * image the first time the comment is shown, so an image on another host is
+ * a beacon: data in its URL leaves without anyone clicking. Images hosted by
+ * GitHub itself (github.com and *.githubusercontent.com, over https, no user
+ * name or port) become a plain link to the image; any other becomes its
+ * alt text, as plain text (markdown-inline.ts, html-text.ts).
+ */
+const GITHUB_IMAGE = /^https:\/\/(?:github\.com|(?:[a-z0-9-]+\.)+githubusercontent\.com)(?:[/?#][^\s\\@]*)?$/i;
+/** True when the (normalized) image URL is served by GitHub. */
+function isGitHubHosted(src) {
+    return GITHUB_IMAGE.test(src);
+}
+/** Shown for an image whose alt text is empty, so the line keeps some text. */
+const NO_ALT = 'image';
+
+;// CONCATENATED MODULE: ./src/core/secrets/secret-rule.ts
+/**
+ * One secret rule: a family name and the regular-expression source of its
+ * shape. Rules are data; compileRule adds the token boundaries they all share.
+ */
+/**
+ * A token starts where a word does not go on: after a character that is not an
+ * ASCII letter or digit (`(?<![A-Za-z0-9])`, not `\b`, so `_`, `-` and
+ * non-ASCII text count as edges), or right after an escape whose last
+ * character is a letter or digit glued to the token: a C/JSON escape (`\t`,
+ * `\n`, `\u0009`, `\x09`, `\011`), a URL escape (`%22`), or a terminal colour
+ * code (`\x1b[31m`, whose ESC may have been written or stripped).
  *
- * Only a fence CommonMark cannot end early is trusted: a top-level fence (no
- * block quote or list marker before it, at most 3 spaces of indentation, not
- * inside a possible HTML block). A fence opened inside a block quote or list
- * item ends when that container ends — e.g. at the first line without `>` or
- * with too little indentation — so what this module would call its content
- * can be prose on GitHub. Such fences stay in the text segments, and the
- * sanitizer treats their lines as prose. Indentation of 2 or 3 spaces could
- * place a fence inside a list item, so it is trusted only while no list item
- * has appeared before it; 0 or 1 space always ends any open container.
- *
- * A trusted fence closes with a run of the same character at least as long,
- * indented at most 3 spaces; unclosed, it runs to the end of the text.
+ * The edge is consumed rather than looked behind: a leading lookbehind stops
+ * the regex engine from skipping ahead cheaply (~10× slower), and a check after
+ * the match would let a pattern start inside every word of a long run.
  */
-const TOP_OPENING = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
-/** A list item marker at the start of a line (after indentation or quote markers). */
-const LIST_ITEM = /^[ \t>]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
-/** A line that may start an HTML block (CommonMark types 6 and 7 end at a blank line). */
-const HTML_START = /^[ \t>]*</;
-/**
- * A fence-like line in any container: quote markers, list markers, a footnote
- * label and indentation before a run of 3+ backticks or tildes. Deliberately
- * broader than CommonMark; used for rewriting, never for trusting.
- */
-const ANY_FENCE_LINE = /^((?:[ \t>*+\-.)0-9]|\[\^[^\]\n]*\]:)*)(`{3,}|~{3,})([^\n]*)$/;
-/** A backtick fence's info string may not contain backticks (CommonMark). */
-function validInfo(marker, info) {
-    return !(marker.startsWith('`') && info.includes('`'));
-}
-function isClosing(line, marker) {
-    const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-    const run = match?.[1];
-    return run !== undefined && run[0] === marker[0] && run.length >= marker.length;
-}
-/** Line-based split; "\r\n" is kept inside lines so joining restores the input. */
-function splitFences(markdown) {
-    const lines = markdown.split('\n');
-    const segments = [];
-    let text = [];
-    let index = 0;
-    let listSeen = false;
-    let htmlOpen = false;
-    const flushText = () => {
-        if (text.length > 0)
-            segments.push({ kind: 'text', text: text.join('\n') });
-        text = [];
-    };
-    while (index < lines.length) {
-        const line = lines[index] ?? '';
-        const bare = line.replace(/\r$/, '');
-        const opening = TOP_OPENING.exec(bare);
-        const indent = opening?.[1]?.length ?? 0;
-        const trusted = opening !== null &&
-            validInfo(opening[2] ?? '', opening[3] ?? '') &&
-            !htmlOpen &&
-            (indent <= 1 || !listSeen);
-        if (!trusted) {
-            if (LIST_ITEM.test(bare))
-                listSeen = true;
-            if (bare.trim() === '')
-                htmlOpen = false;
-            else if (HTML_START.test(bare))
-                htmlOpen = true;
-            text.push(line);
-            index += 1;
-            continue;
-        }
-        flushText();
-        const marker = opening[2] ?? '```';
-        const body = [];
-        let closing;
-        index += 1;
-        while (index < lines.length) {
-            const inner = lines[index] ?? '';
-            index += 1;
-            if (isClosing(inner.replace(/\r$/, ''), marker)) {
-                closing = inner;
-                break;
-            }
-            body.push(inner);
-        }
-        segments.push({
-            kind: 'fence',
-            prefix: opening[1] ?? '',
-            marker,
-            info: opening[3] ?? '',
-            lines: body,
-            closing
-        });
-    }
-    flushText();
-    return segments;
-}
-/** Inverse of splitFences for segments it produced (possibly edited). */
-function joinFences(segments) {
-    return segments
-        .map((segment) => {
-        if (segment.kind === 'text')
-            return segment.text;
-        const lines = [`${segment.prefix}${segment.marker}${segment.info}`, ...segment.lines];
-        if (segment.closing !== undefined)
-            lines.push(segment.closing);
-        return lines.join('\n');
-    })
-        .join('\n');
+const LEAD = String.raw `(?:^|[^A-Za-z0-9]|\\[abefnrtv0]|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[0-7]{3}|%[0-9A-Fa-f]{2}|\[[0-9;?]{0,16}[A-Za-z])`;
+/** A token ends before anything that is not an ASCII letter or digit (so a trailing `_` is an edge). */
+const TRAIL = '(?![A-Za-z0-9])';
+/** Wraps the rule's pattern in the token edges; global, with match indices for the token and secret groups. */
+function compileRule([family, pattern, flags = '']) {
+    return { family, regex: new RegExp(`${LEAD}(?<token>${pattern})${TRAIL}`, `gd${flags}`) };
 }
 /**
- * The line that closes a fence left open at the end of `markdown`, or
- * undefined. A trusted fence closes with its marker; a fence in a container
- * (seen loosely) closes with its quote markers kept and list markers turned
- * into spaces, which stays inside the item whether or not one is open.
+ * The [start, end) ranges of every match of the rule in `text`: the secret
+ * group's, or the token's. The search resumes at the token's end, so the
+ * character after one token can be the edge before the next.
  */
-function openFenceCloser(markdown) {
-    const last = splitFences(markdown).at(-1);
-    if (last === undefined)
-        return undefined;
-    if (last.kind === 'fence')
-        return last.closing === undefined ? last.marker : undefined;
-    let open;
-    for (const raw of last.text.split('\n')) {
-        const match = ANY_FENCE_LINE.exec(raw.replace(/\r$/, ''));
-        if (match === null)
-            continue;
-        const marker = match[2] ?? '```';
-        const info = match[3] ?? '';
-        if (open === undefined) {
-            if (validInfo(marker, info))
-                open = { prefix: match[1] ?? '', marker };
-        }
-        else if (info.trim() === '' && marker[0] === open.marker[0]) {
-            if (marker.length >= open.marker.length)
-                open = undefined;
-        }
+function matchRanges({ regex }, text) {
+    const ranges = [];
+    regex.lastIndex = 0;
+    for (let match = regex.exec(text); match; match = regex.exec(text)) {
+        const token = match.indices?.groups?.token;
+        const range = match.indices?.groups?.secret ?? token;
+        if (range && range[1] > range[0])
+            ranges.push([range[0], range[1]]);
+        regex.lastIndex = Math.max(token?.[1] ?? 0, match.index + 1);
     }
-    if (open === undefined)
-        return undefined;
-    return `${open.prefix.replace(/[^> \t]/g, ' ')}${open.marker}`;
-}
-/** The longest run of `char` in `text` (0 when absent). */
-function longestRun(text, char) {
-    let longest = 0;
-    let current = 0;
-    for (const c of text) {
-        current = c === char ? current + 1 : 0;
-        if (current > longest)
-            longest = current;
-    }
-    return longest;
+    return ranges;
 }
 
-;// CONCATENATED MODULE: ./src/core/text-safety/autolink-literals.ts
+;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-dev.ts
 /**
- * GitHub links bare URLs (`https://…`, `http://…`, `www.…`) and e-mail
- * addresses in text itself (GFM's autolink literals), which the sanitizer's
- * parser does not. Two questions depend on that:
- *
- * - Which `@` is inside such a link (GitHub looks for no mention there)?
- *   Answered strictly, after GFM's rules, so that in doubt the `@` is
- *   defused: linkedUrls and emailAt.
- * - Can a bare URL swallow markup that the parser read as a code span or a
- *   link? GitHub's URL runs to the next space or `<`, backticks and brackets
- *   included, so a code span that starts inside one is no code span there.
- *   Answered broadly, so that in doubt the markup is not trusted: urlRuns.
+ * Tokens of code hosts, package registries, CI/CD and developer platforms that
+ * name themselves by a fixed prefix. One line per family; the comment names
+ * where the shape comes from (the vendor's documented token format). Lengths
+ * are kept a little looser than documented so a format revision still matches,
+ * and every quantifier is bounded; a `(?<![…])` before a long token keeps it
+ * from starting again at every character of a run of its own alphabet, so the
+ * scan stays linear.
  */
-const DOMAIN_CHAR = /[A-Za-z0-9_.-]/;
-const LOCAL_CHAR = /[A-Za-z0-9_.+-]/;
+const DEV_PLATFORM_TOKENS = [
+    // GitHub: docs.github.com "About authentication" — ghp_/gho_/ghu_/ghs_/ghr_ + base62.
+    ['GitHub token', String.raw `gh[pousr]_[A-Za-z0-9]{20,255}`],
+    // GitHub fine-grained PAT: github_pat_ + base62 and underscores.
+    ['GitHub fine-grained token', String.raw `github_pat_[A-Za-z0-9_]{20,255}`],
+    // GitLab: docs.gitlab.com "Token prefixes" (glpat-, gloas-, gldt-, glrt-, glcbt-, glptt-, glft-, glimt-, glagent-, glsoat-, glffct-, glwt-; routable ones carry `.`, never last).
+    [
+        'GitLab token',
+        String.raw `gl(?:pat|oas|dt|rt|rtr|cbt|ptt|ft|imt|agent|soat|ffct|wt)-[0-9A-Za-z_.-]{19,299}[0-9A-Za-z_-]`
+    ],
+    // GitLab runner registration token (legacy): GR1348941 + 20.
+    ['GitLab runner registration token', String.raw `GR1348941[0-9A-Za-z_-]{20,64}`],
+    // GitLab session cookie: _gitlab_session= + 32 hex/alnum.
+    ['GitLab session cookie', String.raw `_gitlab_session=[0-9a-z]{32}`],
+    // npm: docs.npmjs.com "Creating and viewing access tokens" — npm_ + 36 base62.
+    ['npm token', String.raw `npm_[A-Za-z0-9]{36}`],
+    // PyPI: pypi.org/help "API tokens" — macaroon "pypi-AgEIcHlwaS5vcmc…" (test.pypi.org: "pypi-AgENdGVzdC5weXBpLm9yZw…").
+    ['PyPI token', String.raw `pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,1000}`],
+    // RubyGems: guides.rubygems.org "API key scopes" — rubygems_ + 48 hex.
+    ['RubyGems key', String.raw `rubygems_[a-f0-9]{48}`],
+    // Clojars: clojars.org "Deploy tokens" — CLOJARS_ + 60.
+    ['Clojars token', String.raw `CLOJARS_[A-Za-z0-9]{60}`, 'i'],
+    // JFrog Artifactory: API key AKCp + 69; reference token (base64 of "reftkn…") cmVmd + 59.
+    ['Artifactory key', String.raw `AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59}`],
+    // Docker Hub: docs.docker.com "Personal access tokens" — dckr_pat_ + 27.
+    ['Docker Hub token', String.raw `dckr_pat_[A-Za-z0-9_-]{27,40}`],
+    // Sourcegraph: sgp_ + (16 hex instance id | "local") _ + 40 hex, or sgp_ + 40 hex.
+    ['Sourcegraph token', String.raw `sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}`],
+    // SonarQube: docs.sonarsource.com "Generating tokens" — squ_/sqp_/sqa_ + 40.
+    ['SonarQube token', String.raw `sq[upa]_[A-Za-z0-9]{40}`],
+    // Atlassian: support.atlassian.com "API tokens" — ATATT3 + ~186; Bitbucket app passwords ATBB + 32.
+    ['Atlassian token', String.raw `ATATT3[A-Za-z0-9_=-]{150,250}|ATBB[A-Za-z0-9]{28,40}`],
+    // HashiCorp Vault: developer.hashicorp.com "Tokens" — hvs./hvb./hvr. + base62, legacy s. + 24 mixed.
+    [
+        'Vault token',
+        String.raw `hv[sbr]\.[A-Za-z0-9_-]{90,400}|s\.(?=[A-Za-z]{0,23}[0-9])(?=[a-z0-9]{0,23}[A-Z])(?=[A-Z0-9]{0,23}[a-z])[A-Za-z0-9]{24}(?!\()`
+    ],
+    // Terraform Cloud: 14 chars . atlasv1 . 60–70.
+    ['Terraform Cloud token', String.raw `[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}`],
+    // Pulumi: pulumi.com/docs "Access tokens" — pul- + 40 hex.
+    ['Pulumi token', String.raw `pul-[a-f0-9]{40}`],
+    // Doppler: docs.doppler.com "Token formats" — dp.pt./dp.st./dp.sa./dp.ct./dp.scim./dp.audit. + 40–44.
+    ['Doppler token', String.raw `dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}`],
+    // Harness: developer.harness.io "API keys" — pat./sat. + account . key id . secret.
+    ['Harness token', String.raw `(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}`],
+    // Octopus Deploy: API- + 26 upper-case letters and digits (at least one digit).
+    ['Octopus Deploy key', String.raw `API-(?=[A-Z]{0,25}[0-9])[A-Z0-9]{26}`],
+    // Prefect: pnu_ + 36.
+    ['Prefect key', String.raw `pnu_[A-Za-z0-9]{36}`],
+    // Databricks: docs.databricks.com "Personal access tokens" — dapi + 32 hex (optional -N).
+    ['Databricks token', String.raw `dapi[a-f0-9]{32}(?:-[0-9])?`],
+    // Scalingo: tk-us- + 48.
+    ['Scalingo token', String.raw `tk-us-[A-Za-z0-9_-]{48}`],
+    // Fly.io: fo1_ + 43, macaroons fm1a_/fm1r_/fm2_ + base64.
+    [
+        'Fly.io token',
+        String.raw `fo1_[A-Za-z0-9_-]{43}|(?<![+/])fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,4000}={0,3}`
+    ],
+    // Heroku: devcenter.heroku.com "API tokens" (2024 format) — HRKU-AA + 58.
+    ['Heroku key', String.raw `HRKU-AA[0-9A-Za-z_-]{58}`],
+    // DigitalOcean: docs.digitalocean.com "Token prefixes" — dop_v1_/doo_v1_/dor_v1_ + 64 hex.
+    ['DigitalOcean token', String.raw `do[opr]_v1_[a-f0-9]{64}`],
+    // Supabase management token: sbp_ + 40 hex.
+    ['Supabase token', String.raw `sbp_[a-f0-9]{40}`],
+    // Tailscale: tailscale.com/kb "Keys" — tskey-(auth|api|client|scim|webhook)- + id - secret.
+    ['Tailscale key', String.raw `tskey-[a-z]{3,8}-[A-Za-z0-9]{8,24}-[A-Za-z0-9]{20,48}`],
+    // Infracost: ico- + 32.
+    ['Infracost key', String.raw `ico-[A-Za-z0-9]{32}`],
+    // Linear: linear.app/developers — lin_api_/lin_oauth_ + 40.
+    ['Linear key', String.raw `lin_(?:api|oauth)_[A-Za-z0-9]{40}`],
+    // ReadMe: rdme_ + 70.
+    ['ReadMe key', String.raw `rdme_[a-z0-9]{70}`],
+    // Postman: learning.postman.com "API keys" — PMAK- + 24 hex - 34 hex.
+    ['Postman key', String.raw `PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}`],
+    // Notion: developers.notion.com "Authorization" — ntn_ + 11 digits + 35, legacy secret_ + 43.
+    ['Notion token', String.raw `ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43}`],
+    // Figma: figd_ personal access token.
+    ['Figma token', String.raw `figd_[A-Za-z0-9_-]{40,60}`],
+    // Grafana: API keys (base64 of {"k":") eyJrIjoi…, Cloud tokens glc_…, service accounts glsa_ + 32 _ 8 hex.
+    [
+        'Grafana token',
+        String.raw `eyJrIjoi[A-Za-z0-9]{70,400}={0,3}|(?<![+/])glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}`
+    ],
+    // Sentry: docs.sentry.io "Auth tokens" — org tokens sntrys_ + base64 JSON + _ + secret; user tokens sntryu_ + 64 hex.
+    ['Sentry token', String.raw `(?<![+/_])sntrys_eyJ[A-Za-z0-9+/=_]{60,600}|sntryu_[a-f0-9]{64}`],
+    // Dynatrace: docs.dynatrace.com "Access tokens" — dt0c01. + 24 . + 64.
+    ['Dynatrace token', String.raw `dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}`],
+    // New Relic: docs.newrelic.com "API keys" — NRAK- user key, NRJS- browser, NRII- insert.
+    ['New Relic key', String.raw `NR(?:AK|JS|II)-[A-Za-z0-9-]{19,40}`],
+    // SettleMint: sm_aat_/sm_pat_/sm_sat_ + 16.
+    ['SettleMint token', String.raw `sm_[aps]at_[A-Za-z0-9]{16}`],
+    // Defined Networking: dnkey- + 26 - 52.
+    ['Defined Networking key', String.raw `dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}`],
+    // 1Password: secret key A3-XXXXXX-… and service-account token ops_eyJ….
+    [
+        '1Password secret',
+        String.raw `A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})(?:-[A-Z0-9]{5}){3}|(?<![+/])ops_eyJ[A-Za-z0-9+/]{100,4000}={0,3}`
+    ],
+    // age: age-encryption.org/v1 — AGE-SECRET-KEY-1 + 58 bech32 characters.
+    ['age secret key', String.raw `AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`],
+    // Authress: (sc|ext|scauth|authress)_ id . key . acc_ account . secret.
+    [
+        'Authress key',
+        String.raw `(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}`
+    ],
+    // PlanetScale: planetscale.com/docs "Service tokens" — pscale_pw_/pscale_tkn_/pscale_oauth_ + 32–64.
+    ['PlanetScale token', String.raw `pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_=.-]{32,64}`],
+    // ClickHouse Cloud API secret: 4b1d + 38.
+    ['ClickHouse key', String.raw `4b1d[A-Za-z0-9]{38}`],
+    // OpenShift user token: sha256~ + 43.
+    ['OpenShift token', String.raw `sha256~[A-Za-z0-9_-]{43}`]
+];
+
+;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-services.ts
 /**
- * Longer domains and local parts are not treated as links, which keeps each
- * look-up bounded (so the whole scan linear) and errs toward defusing.
+ * Keys of cloud providers, AI APIs and SaaS (messaging, payments, commerce)
+ * that name themselves by a fixed prefix or shape. One line per family; the
+ * comment names where the shape comes from (the vendor's documented format).
+ * Lengths are kept a little looser than documented; every quantifier is bounded,
+ * and a `(?<![…])` before a long token keeps it from starting again at every
+ * character of a run of its own alphabet, so the scan stays linear.
  */
-const MAX_PART = 255;
+const SERVICE_TOKENS = [
+    // AWS: docs.aws.amazon.com "Unique identifiers" — AKIA (user), ASIA (session), ABIA (STS bearer), ACCA (context), A3T….
+    ['AWS access key id', String.raw `(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`],
+    // Amazon Bedrock API keys: long-lived ABSK + base64; short-lived bedrock-api-key- + base64("bedrock.amazonaws.com…").
+    [
+        'Amazon Bedrock key',
+        String.raw `(?<![+/])ABSK[A-Za-z0-9+/]{100,300}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%_.-]{0,4000}`
+    ],
+    // Google: cloud.google.com "API keys" AIza + 35; OAuth access tokens ya29.; OAuth client secrets GOCSPX- + 28.
+    [
+        'Google credential',
+        String.raw `AIza[0-9A-Za-z_-]{35}|(?<![_-])ya29\.[0-9A-Za-z_-]{20,2048}|GOCSPX-[A-Za-z0-9_-]{28}`
+    ],
+    // Microsoft Entra ID client secret: 3 chars, a digit, "Q~", 31–34 chars.
+    ['Azure AD client secret', String.raw `[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}`],
+    // Alibaba Cloud: AccessKey ids start with LTAI.
+    ['Alibaba access key id', String.raw `LTAI[A-Za-z0-9]{12,24}`],
+    // Yandex Cloud: API keys AQVN…, IAM tokens t1.<part>.<86>.
+    [
+        'Yandex Cloud key',
+        String.raw `AQVN[A-Za-z0-9_-]{35,38}|t1\.[A-Za-z0-9_-]{1,100}={0,2}\.[A-Za-z0-9_-]{86}={0,2}`
+    ],
+    // Cloudflare Origin CA key: v1.0- + 24 hex - 146 hex.
+    ['Cloudflare Origin CA key', String.raw `v1\.0-[a-f0-9]{24}-[a-f0-9]{146}`],
+    // OpenAI (sk-, sk-proj-, sk-svcacct-, sk-admin-) and Anthropic (sk-ant-api03-, sk-ant-admin01-) keys.
+    ['OpenAI / Anthropic key', String.raw `(?<![_-])sk-[A-Za-z0-9_-]{20,400}`],
+    // Hugging Face: huggingface.co/docs "User access tokens" — hf_ + 34; organisation tokens api_org_.
+    ['Hugging Face token', String.raw `hf_[A-Za-z0-9]{30,40}|api_org_[A-Za-z0-9]{30,40}`],
+    // Perplexity: docs.perplexity.ai "API keys" — pplx- + 48.
+    ['Perplexity key', String.raw `pplx-[A-Za-z0-9]{48}`],
+    // Groq: console.groq.com keys — gsk_ + 52.
+    ['Groq key', String.raw `gsk_[A-Za-z0-9]{48,56}`],
+    // xAI: docs.x.ai keys — xai- + 80.
+    ['xAI key', String.raw `xai-[A-Za-z0-9]{60,90}`],
+    // Replicate: replicate.com "API tokens" — r8_ + 37.
+    ['Replicate token', String.raw `r8_[A-Za-z0-9]{37}`],
+    // Slack: api.slack.com "Token types" — xoxb/xoxp/xoxa/xoxr/xoxe/xoxs/xoxo- (digits early), xoxe.xoxp- config, xapp- app tokens.
+    [
+        'Slack token',
+        String.raw `xox[abeoprs]-(?=[A-Za-z0-9-]{0,20}[0-9])[A-Za-z0-9-]{10,300}|xoxe\.xox[bp]-[0-9]-[A-Za-z0-9]{100,200}|xapp-[0-9]-[A-Za-z0-9-]{20,300}`
+    ],
+    // Slack incoming webhooks: hooks.slack.com/services|workflows|triggers/….
+    [
+        'Slack webhook',
+        String.raw `(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,200}`
+    ],
+    // Discord webhooks: discord.com/api/webhooks/<id>/<token>.
+    [
+        'Discord webhook',
+        String.raw `(?:https?://)?(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,80}`
+    ],
+    // Microsoft Teams incoming webhooks: <tenant>.webhook.office.com/webhookb2/….
+    [
+        'Microsoft Teams webhook',
+        String.raw `https://[A-Za-z0-9-]{1,63}\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,400}`
+    ],
+    // Stripe: docs.stripe.com "API keys" — sk_/rk_ + test|live + base62; webhook secrets whsec_.
+    [
+        'Stripe key',
+        String.raw `(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9]{32,64}`
+    ],
+    // Shopify: shopify.dev "Access tokens" — shpat_/shpca_/shppa_/shpss_ + 32 hex.
+    ['Shopify token', String.raw `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`],
+    // SendGrid: docs.sendgrid.com "API keys" — SG. + 22 . + 43.
+    ['SendGrid key', String.raw `SG\.[A-Za-z0-9=_.-]{60,70}`],
+    // Brevo (Sendinblue): xkeysib-/xsmtpsib- + 64 hex - 16.
+    ['Brevo key', String.raw `x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}`],
+    // Mailgun: key- + 32 hex (private), pubkey- + 32 hex; not the tail of a name like cache-key-<md5>.
+    ['Mailgun key', String.raw `(?<![._-])(?:pub)?key-[a-f0-9]{32}`],
+    // Mailchimp: 32 hex + -us + data-centre number.
+    ['Mailchimp key', String.raw `[a-f0-9]{32}-us[0-9]{1,2}`],
+    // Twilio: API key SIDs SK + 32 hex.
+    ['Twilio key', String.raw `SK[0-9a-fA-F]{32}`],
+    // Telegram: core.telegram.org/bots "Authorization" — bot id : A + 34.
+    ['Telegram bot token', String.raw `[0-9]{5,16}:A[A-Za-z0-9_-]{34}`],
+    // Meta: app access tokens <app id>|<secret> (| maybe URL-encoded); user and page tokens EAA….
+    [
+        'Facebook token',
+        String.raw `[0-9]{15,16}(?:\||%7[Cc])[0-9A-Za-z_-]{27,40}|(?<![+/])EAA[A-Za-z0-9]{90,1000}(?![+/])`
+    ],
+    // X (Twitter) app-only bearer tokens: 22 × A then base62 and %.
+    ['Twitter bearer token', String.raw `(?<![+/])A{22}[A-Za-z0-9%]{80,120}(?![+/])`],
+    // Mapbox: pk./sk./tk. + base64 JSON . + signature.
+    ['Mapbox token', String.raw `[pst]k\.[A-Za-z0-9_-]{60,200}\.[A-Za-z0-9_-]{20,40}`],
+    // Square: developer.squareup.com "Access tokens" — EAAA… and sq0atp-/sq0csp-.
+    ['Square token', String.raw `EAAA[A-Za-z0-9_-]{22,60}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,60}`],
+    // Plaid: access-<environment>-<uuid>.
+    [
+        'Plaid token',
+        String.raw `access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`
+    ],
+    // Flutterwave: FLWPUBK-/FLWSECK- (_TEST) + 32 hex + -X; encryption keys FLWSECK_TEST + 12.
+    ['Flutterwave key', String.raw `FLW(?:PUBK|SECK)(?:_TEST)?-[A-Za-z0-9]{12,32}(?:-X)?`],
+    // Duffel: duffel.com/docs "Access tokens" — duffel_test_/duffel_live_ + 43.
+    ['Duffel token', String.raw `duffel_(?:test|live)_[A-Za-z0-9_=-]{43}`],
+    // Shippo: shippo_live_/shippo_test_ + 40 hex.
+    ['Shippo token', String.raw `shippo_(?:live|test)_[a-fA-F0-9]{40}`],
+    // EasyPost: production EZAK…, test EZTK… + 54.
+    ['EasyPost key', String.raw `EZ[AT]K[A-Za-z0-9]{54}`],
+    // Frame.io developer tokens: fio-u- + 64.
+    ['Frame.io token', String.raw `fio-u-[A-Za-z0-9_=-]{64}`],
+    // Typeform personal tokens: tfp_ + 59.
+    ['Typeform token', String.raw `tfp_[A-Za-z0-9_.=-]{40,80}`],
+    // Adobe client secrets: p8e- + 32.
+    ['Adobe client secret', String.raw `p8e-[A-Za-z0-9]{32}`],
+    // Airtable personal access tokens: pat + 14 . + 64 hex.
+    ['Airtable token', String.raw `pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`],
+    // MaxMind license keys: 6 _ 29 _mmk.
+    ['MaxMind key', String.raw `[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk`],
+    // 42 (intra) client secrets: s-s4t2ud-/s-s4t2af- + 64 hex.
+    ['42 client secret', String.raw `s-s4t2(?:ud|af)-[a-fA-F0-9]{64}`]
+];
+
+;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-shapes.ts
 /**
- * The end of the valid domain starting at `from`, or -1: segments of
- * letters, digits, `_` and `-` separated by dots, at least two, with no `_`
- * in the last two (GFM's rule for autolinked domains). Trailing dots are
- * not part of it.
+ * Secrets recognised by their structure rather than a vendor prefix: key
+ * blocks, signed tokens, credentials inside URLs and connection strings, and
+ * values under a label that names them. Where a rule has a `(?<secret>…)`
+ * group only that part is redacted, so the reader still sees what was there.
+ * A `(?<![…])` before a long token keeps it from starting again at every
+ * character of a run of its own alphabet, so the scan stays linear.
  */
-function domainEnd(text, from) {
-    let end = from;
-    while (end < text.length && DOMAIN_CHAR.test(text[end] ?? '')) {
-        end += 1;
-        if (end - from > MAX_PART)
-            return -1;
+/** A separator between PEM lines: a newline, or an escaped one inside a JSON or code string. */
+const PEM_BREAK = String.raw `(?:\r?\n|(?:\\r)?\\n)[ \t]{0,8}`;
+const PEM_LABEL = String.raw `[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`;
+/**
+ * A PEM body line is a whole line of base64 (it must end where the line ends,
+ * so prose after an unterminated key is kept), or an armour header.
+ */
+const PEM_LINE = String.raw `[A-Za-z0-9+/=]{1,256}(?=[ \t]{0,8}(?:\r?\n|$)|(?:\\r)?\\n|["'\x60,]|-----END)|(?:Proc-Type|DEK-Info|Comment|Version):[^\r\n\\]{0,200}`;
+/** Userinfo characters (RFC 3986 unreserved, percent-encoded, sub-delims but quotes and parentheses). */
+const USERINFO = '[A-Za-z0-9._~%!$&*+,;=-]';
+/** Passwords that stand for one in documentation: the word itself, a variable, stars or x's. */
+const PLACEHOLDER = String.raw `(?:(?:pass(?:word|wd)?|pwd|secret|token|changeme|changeit|example)|\$[A-Za-z_][A-Za-z0-9_]{0,64}|x{3,64}|\*{3,64})`;
+const SHAPED_SECRETS = [
+    // PEM / OpenSSH / PGP private keys (RFC 7468, RFC 4880 armour): BEGIN, at least one body line, END if there.
+    [
+        'private key',
+        `-----BEGIN${PEM_LABEL}(?:${PEM_BREAK}){0,3}(?:${PEM_LINE})(?:(?:${PEM_BREAK}){1,3}(?:${PEM_LINE})){0,400}(?:(?:${PEM_BREAK}){1,3}-----END${PEM_LABEL}|[ \\t]{0,8}-----END${PEM_LABEL})?`
+    ],
+    // JWT (RFC 7519): base64url header "ey…" . payload "ey…" . signature (empty for alg "none").
+    [
+        'JWT',
+        String.raw `(?<![_/-])ey[A-Za-z0-9_-]{15,1000}\.ey[A-Za-z0-9_/-]{15,8000}\.[A-Za-z0-9_/-]{0,4000}={0,2}`
+    ],
+    // A JWT encoded once more in base64: base64("eyJ") is "ZXlK" (not inside a longer base64 blob).
+    ['base64 JWT', String.raw `(?<![+/])ZXlK[A-Za-z0-9+/]{40,12000}={0,2}`],
+    // RFC 3986 userinfo: scheme://user:password@host — the password goes; placeholders (password, $X, xxx, ***) and 1–3 characters stay.
+    [
+        'URL credentials',
+        String.raw `[A-Za-z][A-Za-z0-9+.-]{1,30}://${USERINFO}{0,128}:(?<secret>(?!${PLACEHOLDER}@)${USERINFO}{4,256})(?=@)`,
+        'i'
+    ],
+    // Azure Storage / Service Bus connection strings (learn.microsoft.com): AccountKey=, SharedAccessKey=.
+    [
+        'Azure account key',
+        String.raw `(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{20,200}={0,2})`
+    ],
+    // Azure shared access signatures: the sig= query parameter (base64, maybe URL-encoded).
+    ['Azure SAS signature', String.raw `sig=(?<secret>[A-Za-z0-9%+/]{30,200}={0,2})`],
+    // The AWS secret access key has no prefix; only a labelled one is recognisable.
+    [
+        'AWS secret access key',
+        String.raw `(?:aws_secret_access_key|secret_access_key|secretAccessKey)["']?\s{0,5}[:=]\s{0,5}["']?(?<secret>[A-Za-z0-9/+=]{40})`,
+        'i'
+    ]
+];
+
+;// CONCATENATED MODULE: ./src/core/secrets/secret-view.ts
+/**
+ * The text as a reader sees it, for secret matching. A token can be split by
+ * what does not show once GitHub renders the comment — zero-width and other
+ * format characters, HTML comments, markdown backslash escapes (`ghp\_…`
+ * renders as `ghp_…`) — or spelled with character references (`gh&#112;_…`).
+ * Secrets are matched on a view where those pieces are dropped or decoded,
+ * and each match is mapped back to the original text, swallowing whatever was
+ * hidden inside it.
+ */
+/**
+ * Pieces that render differently from how they are written: Unicode format
+ * characters (zero-width space and joiners, soft hyphen, bidi marks, word
+ * joiner, BOM, tag characters …), the combining grapheme joiner, variation
+ * selectors and the Hangul fillers; numeric character references and the
+ * named references of invisible characters; a backslash before ASCII
+ * punctuation (CommonMark drops it). HTML comments are found by
+ * commentPieces. Every quantifier is bounded.
+ */
+const PIECE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|[\uFE00-\uFE0F]|&#(?:[xX]0{0,8}[0-9A-Fa-f]{1,6}|0{0,8}[0-9]{1,7});|&(?:ZeroWidthSpace|NegativeVeryThinSpace|NegativeThinSpace|NegativeMediumSpace|NegativeThickSpace|zwj|zwnj|shy|NoBreak|lrm|rlm|InvisibleTimes|InvisibleComma|ApplyFunction|it|ic|af);|\\(?=[!-/:-@[-`{-~])/gu;
+const INVISIBLE = /^(?:[\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|[\uFE00-\uFE0F])$/u;
+/**
+ * What a piece is in the view: nothing for an invisible character or a
+ * reference to one, the character for a reference to printable ASCII (enough
+ * to spell any token), undefined (keep as written) for any other reference.
+ */
+function viewOf(piece) {
+    if (!piece.startsWith('&#'))
+        return '';
+    const hex = piece[2] === 'x' || piece[2] === 'X';
+    const code = Number.parseInt(piece.slice(hex ? 3 : 2, -1), hex ? 16 : 10);
+    if (code > 0x10ffff)
+        return undefined;
+    const char = String.fromCodePoint(code);
+    if (INVISIBLE.test(char))
+        return '';
+    return code >= 0x20 && code < 0x7f ? char : undefined;
+}
+/**
+ * Closed HTML comments, found with indexOf from left to right so the scan is
+ * linear: once a `<!--` has no `-->` after it, no later one has either.
+ */
+function commentPieces(text) {
+    const pieces = [];
+    let from = 0;
+    for (;;) {
+        const open = text.indexOf('<!--', from);
+        if (open < 0)
+            return pieces;
+        const close = text.indexOf('-->', open + 4);
+        if (close < 0)
+            return pieces;
+        pieces.push([open, close + 3, '']);
+        from = close + 3;
     }
-    while (end > from && text[end - 1] === '.')
-        end -= 1;
-    const segments = text.slice(from, end).split('.');
-    if (segments.length < 2 || segments.some((segment) => segment === ''))
-        return -1;
-    if (segments.slice(-2).some((segment) => segment.includes('_')))
-        return -1;
-    return /[A-Za-z0-9]/.test(text[end - 1] ?? '') ? end : -1;
 }
-const URL_START = /(?:https?:\/\/|www\.)/g;
-const URL_START_ANY_CASE = /(?:https?:\/\/|www\.)/gi;
-/**
- * GitHub links a URL at the start of text or after a space, `(` or an
- * emphasis marker; after a marker readers disagree, so only these count.
- */
-const URL_PRECEDER = /[\s(]/;
-/** Where a URL ends: a space, `<`, or text the caller masked (see mentions.ts). */
-const URL_END = /[\s<\uFFFC]/;
-function runEnd(text, from) {
-    let end = from;
-    while (end < text.length && !URL_END.test(text[end] ?? ''))
-        end += 1;
-    return end;
+/** The pieces of the text that differ in the view, sorted, without overlaps. */
+function pieces(text) {
+    const found = commentPieces(text);
+    for (const match of text.matchAll(PIECE)) {
+        const view = viewOf(match[0]);
+        if (view !== undefined)
+            found.push([match.index, match.index + match[0].length, view]);
+    }
+    found.sort((a, b) => a[0] - b[0]);
+    const kept = [];
+    for (const piece of found) {
+        const last = kept[kept.length - 1];
+        if (!last || piece[0] >= last[1])
+            kept.push(piece);
+    }
+    return kept;
 }
 /**
- * Characters after which readers disagree on where a bare URL ends (GitHub
- * runs to the next space; others stop at emphasis, brackets, parentheses,
- * quotes, code or a reference such as the sanitizer's own `&lt;`): a
- * mention past one is not taken to be inside the URL.
+ * Builds the view; the original text itself when nothing differs. The view is
+ * a list of runs: text copied as written (each character maps to itself) or
+ * one decoded reference (its character maps to the whole reference).
  */
-const UNCERTAIN_URL_CHAR = /[_*~()[\]`'"\\&]/;
-/**
- * [start, end) of each URL GitHub links (after a valid preceder, with a
- * valid domain), up to a space, `<`, or a character where readers may
- * disagree that it goes on.
- */
-function linkedUrls(text) {
+function visibleView(original) {
+    const found = pieces(original);
+    if (found.length === 0)
+        return { text: original, originSpan: (start, end) => [start, end] };
+    const viewStarts = [];
     const runs = [];
-    for (const match of text.matchAll(URL_START)) {
-        const start = match.index;
-        if (start < (runs.at(-1)?.[1] ?? 0))
-            continue;
-        if (start > 0 && !URL_PRECEDER.test(text[start - 1] ?? ''))
-            continue;
-        const domain = domainEnd(text, start + match[0].length);
-        if (domain === -1)
-            continue;
-        let end = domain;
-        while (end < text.length &&
-            !URL_END.test(text[end] ?? '') &&
-            !UNCERTAIN_URL_CHAR.test(text[end] ?? '')) {
-            end += 1;
+    const parts = [];
+    let viewLength = 0;
+    const addRun = (origin, originEnd, text, copied) => {
+        if (text.length === 0)
+            return;
+        viewStarts.push(viewLength);
+        runs.push({ origin, originEnd, copied });
+        parts.push(text);
+        viewLength += text.length;
+    };
+    let cursor = 0;
+    for (const [start, end, view] of found) {
+        addRun(cursor, start, original.slice(cursor, start), true);
+        addRun(start, end, view, false);
+        cursor = end;
+    }
+    addRun(cursor, original.length, original.slice(cursor), true);
+    /** The run holding view offset `index`, by binary search. */
+    const runAt = (index) => {
+        let low = 0;
+        let high = viewStarts.length - 1;
+        while (low < high) {
+            const mid = (low + high + 1) >> 1;
+            if (viewStarts[mid] <= index)
+                low = mid;
+            else
+                high = mid - 1;
         }
-        runs.push([start, end]);
-    }
-    return runs;
+        return low;
+    };
+    const startOf = (index) => {
+        const i = runAt(index);
+        const run = runs[i];
+        return run.copied ? run.origin + index - viewStarts[i] : run.origin;
+    };
+    const endOf = (index) => {
+        const i = runAt(index);
+        const run = runs[i];
+        return run.copied ? run.origin + index - viewStarts[i] + 1 : run.originEnd;
+    };
+    return {
+        text: parts.join(''),
+        originSpan: (start, end) => [startOf(start), endOf(end - 1)]
+    };
 }
-/** [start, end) of anything that may be a URL GitHub links, whatever precedes it or its domain. */
-function urlRuns(text) {
-    const runs = [];
-    for (const match of text.matchAll(URL_START_ANY_CASE)) {
-        if (match.index < (runs.at(-1)?.[1] ?? 0))
+/** Replaces each span (merged where they overlap or touch) with `replacement`. */
+function replaceSpans(original, spans, replacement) {
+    if (spans.length === 0)
+        return original;
+    const sorted = [...spans].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    const out = [];
+    let cursor = 0;
+    let open;
+    for (const [start, end] of sorted) {
+        if (open && start <= open[1]) {
+            open[1] = Math.max(open[1], end);
             continue;
-        runs.push([match.index, runEnd(text, match.index + match[0].length)]);
+        }
+        if (open) {
+            out.push(original.slice(cursor, open[0]), replacement);
+            cursor = open[1];
+        }
+        open = [start, end];
     }
-    return runs;
+    if (open)
+        out.push(original.slice(cursor, open[0]), replacement);
+    out.push(original.slice(open ? open[1] : cursor));
+    return out.join('');
 }
+
+;// CONCATENATED MODULE: ./src/core/secrets/secret-patterns.ts
 /**
- * When the `@` at `at` joins a local part (not reaching back past `floor`)
- * and a valid domain into an e-mail address GitHub links, the address's
- * end; otherwise -1.
+ * Secret redaction (security invariant 4). Known token formats are matched by
+ * shape; the run's own secrets are matched by exact value, because a model
+ * that somehow saw the key could quote it in any shape we do not know.
+ *
+ * Both are matched on the text as a reader sees it (secret-view.ts), so a
+ * token split by zero-width characters, HTML comments or markdown escapes,
+ * or spelled with character references, is still found, and the hidden
+ * pieces inside it are redacted with it.
  */
-function emailAt(text, at, floor) {
-    let local = at;
-    while (local > floor && LOCAL_CHAR.test(text[local - 1] ?? '')) {
-        local -= 1;
-        if (at - local > MAX_PART)
-            return -1;
+
+
+
+
+
+const REDACTED = '[REDACTED]';
+/** Every known secret shape, compiled once. */
+const RULES = [
+    ...SHAPED_SECRETS,
+    ...DEV_PLATFORM_TOKENS,
+    ...SERVICE_TOKENS
+].map(compileRule);
+/** The families of secret shapes recognised, for documentation and tests. */
+const SECRET_FAMILIES = RULES.map((rule) => rule.family);
+/**
+ * Run secrets shorter than this are not matched by value: redacting every
+ * occurrence of a 3-letter string would shred the comment, and real tokens
+ * and API keys are far longer.
+ */
+const MIN_EXACT_SECRET_LENGTH = 8;
+/**
+ * The values to match exactly: each secret, and each line of a multi-line
+ * secret (as the Actions runner masks them), as a reader would see them.
+ */
+function exactValues(secrets) {
+    const values = new Set();
+    for (const secret of secrets) {
+        for (const candidate of [secret, ...secret.split(/\r?\n/)]) {
+            const value = visibleView(candidate.trim()).text;
+            if (value.length >= MIN_EXACT_SECRET_LENGTH)
+                values.add(value);
+        }
     }
-    // Readers differ on local parts that start with punctuation or follow `@` or `/`: not taken as links.
-    if (!/[A-Za-z0-9]/.test(text[local] ?? '') || local === at)
-        return -1;
-    if (local > 0 && /[@/]/.test(text[local - 1] ?? ''))
-        return -1;
-    return domainEnd(text, at + 1);
+    return [...values];
+}
+/** The [start, end) ranges of `text` where `value` occurs. */
+function occurrences(text, value) {
+    const ranges = [];
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+        ranges.push([at, at + value.length]);
+    }
+    return ranges;
+}
+/** The spans of the original text that hold a secret, overlapping ones included. */
+function secretSpans(text, secrets) {
+    const view = visibleView(text);
+    const ranges = exactValues(secrets).flatMap((value) => occurrences(view.text, value));
+    for (const rule of RULES)
+        ranges.push(...matchRanges(rule, view.text));
+    return ranges.map(([start, end]) => view.originSpan(start, end));
+}
+/** Replaces every known secret shape and every exact run secret with [REDACTED]. */
+function redactSecrets(text, secrets = []) {
+    return replaceSpans(text, secretSpans(text, secrets), REDACTED);
+}
+/** True when redactSecrets would change the text. */
+function containsSecret(text, secrets = []) {
+    return secretSpans(text, secrets).length > 0;
 }
 
 ;// CONCATENATED MODULE: ./src/core/text-safety/mentions.ts
@@ -50630,14 +50941,11 @@ function emailAt(text, at, floor) {
  * An `@` is written as itself or as a reference: `&#64;`, `&#x40;` (HTML
  * also reads both without the ";") or `&commat;`. It is defused when a
  * letter, a digit or a reference (`&…`, which may spell one) follows it.
- * In prose, an `@` written as itself in a URL or e-mail address that
- * GitHub links itself is left alone: it is inside a link, where GitHub does
- * not look for mentions (autolink-literals.ts).
+ * URLs and e-mail addresses the parser links are printed as links, where
+ * GitHub looks for no mention, so their `@` stays as written
+ * (markdown-links.ts).
  */
 
-
-/** Stands for text the prose rules must not look into (code, links, HTML). */
-const MASK = '\uFFFC';
 const AT = /(?:@|&#0*64(?![0-9]);?|&#[xX]0*40(?![0-9A-Fa-f]);?|&commat;)(?=[A-Za-z0-9&])/g;
 /** End offsets of every `@` that could start a mention. */
 function atEnds(text) {
@@ -50648,33 +50956,12 @@ function allMentionInserts(text) {
     return atEnds(text).map((at) => at.end);
 }
 /**
- * Where word joiners go in markdown prose whose code spans, links and HTML
- * are replaced by MASK characters (so nothing spans them). With `linksTrusted`
- * false (a reader may take the text for HTML, where GitHub links nothing),
- * URLs and e-mail addresses get no exception.
+ * Where a word joiner goes in text the printer writes escaped: there,
+ * character references are already decoded and `&` is escaped, so only an
+ * `@` written as itself can start a mention.
  */
-function proseMentionInserts(masked, linksTrusted = true) {
-    if (!linksTrusted)
-        return allMentionInserts(masked);
-    const urls = linkedUrls(masked);
-    const inserts = [];
-    let url = 0;
-    let floor = 0;
-    for (const at of atEnds(masked)) {
-        while (url < urls.length && (urls[url]?.[1] ?? 0) <= at.start)
-            url += 1;
-        const literal = masked[at.start] === '@';
-        const inUrl = url < urls.length && (urls[url]?.[0] ?? Infinity) <= at.start;
-        if (literal && inUrl)
-            continue;
-        const email = literal ? emailAt(masked, at.start, floor) : -1;
-        if (email !== -1) {
-            floor = email;
-            continue;
-        }
-        inserts.push(at.end);
-    }
-    return inserts;
+function textMentionInserts(text) {
+    return Array.from(text.matchAll(/@(?=[A-Za-z0-9])/g), (m) => m.index + 1);
 }
 /** The text with a word joiner at each position (ascending, as the functions above return them). */
 function insertWordJoiners(text, positions) {
@@ -50688,415 +50975,223 @@ function insertWordJoiners(text, positions) {
     return parts.join('');
 }
 
-;// CONCATENATED MODULE: ./src/core/text-safety/text-edits.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/sanitize-lines.ts
 /**
- * Edits planned on one version of a text and applied together, so every
- * position refers to the text as it was parsed.
+ * The sanitizer's rules that hold line by line, whatever the markdown
+ * structure: they run before the text is parsed, so the parse sees their
+ * result. Raw diffs become one marker; the bot's marker cannot be forged.
+ * All are linear in the text's length.
  */
-/** Inserting a string at `at`. */
-function insertion(at, insert, neutral = false) {
-    return { at, remove: 0, insert, neutral };
-}
+
+const DIFF_REDACTED = '[DIFF REDACTED]';
+const DIFF_START = /^[ \t>]*diff --git /;
+// Lines that still belong to a raw diff after its `diff --git` header.
+const DIFF_LINE = /^[ \t>]*(?:diff --git |index |--- |\+\+\+ |@@|[+\- ]|\\ No newline|(?:new|deleted) file mode|old mode|new mode|similarity index|dissimilarity index|rename (?:from|to) |copy (?:from|to) |Binary files )/;
 /**
- * Applies non-overlapping edits in one pass. Several insertions at the same
- * offset keep the order they were given in; an edit that overlaps an earlier
- * one (a planning mistake) is dropped rather than corrupting the text.
+ * Replaces each raw diff (header plus the diff lines after it) with one
+ * marker, in prose and code alike. A blank line ends the diff: prose (and
+ * "- " bullet lists) may follow.
  */
-function applyEdits(text, edits) {
-    if (edits.length === 0)
-        return text;
-    const sorted = edits
-        .map((edit, order) => ({ edit, order }))
-        .sort((a, b) => a.edit.at - b.edit.at || a.order - b.order);
-    const parts = [];
-    let cursor = 0;
-    for (const { edit } of sorted) {
-        if (edit.at < cursor)
+function redactDiffs(text) {
+    const out = [];
+    let inDiff = false;
+    for (const line of text.split('\n')) {
+        if (DIFF_START.test(line)) {
+            if (!inDiff)
+                out.push(DIFF_REDACTED);
+            inDiff = true;
             continue;
-        parts.push(text.slice(cursor, edit.at), edit.insert);
-        cursor = edit.at + edit.remove;
-    }
-    parts.push(text.slice(cursor));
-    return parts.join('');
-}
-/** Offsets where each line starts ("\n" line endings). */
-function lineStarts(text) {
-    const starts = [0];
-    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
-        starts.push(at + 1);
-    }
-    return starts;
-}
-
-;// CONCATENATED MODULE: ./src/core/text-safety/html-guard.ts
-/**
- * Raw HTML in an outgoing comment. GitHub passes it through its own HTML
- * sanitizer, which still lets through what matters here: `<img>`,
- * `<picture>`/`<source srcset>` (fetched by GitHub's image proxy when the
- * comment is first shown, so a URL can carry data out without a click) and
- * comments (`<!--` hides everything up to `-->`, or to the end of the
- * comment when there is none — the rmcoc block included).
- *
- * So only formatting tags on an allowlist keep their `<`; every other `<`
- * that starts markup (an unknown or fetching tag, a comment, `<!`, `<?`,
- * `</` + junk) becomes `&lt;` and shows as text. Mentions inside HTML are
- * defused wherever they are: backticks there are literal, and the text is
- * decoded before GitHub looks for mentions.
- *
- * Kept on purpose, when such a line stands alone from its first column: the
- * summary's structure lines (`<!-- opencode-review:… -->`, which
- * summary-history.ts writes into the text before it is sanitized) and the
- * bot's marker (sanitizeComment removes forged ones from the human part
- * first). They hide nothing but themselves.
- */
-
-
-
-
-/** Tags that format text and load nothing. `pre`, `script`, `style` and `textarea` are left out: their block runs to its closing tag, across the rest of the comment. */
-const ALLOWED_TAGS = new Set([
-    'a',
-    'abbr',
-    'b',
-    'blockquote',
-    'br',
-    'caption',
-    'cite',
-    'code',
-    'dd',
-    'del',
-    'details',
-    'dfn',
-    'div',
-    'dl',
-    'dt',
-    'em',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'hr',
-    'i',
-    'ins',
-    'kbd',
-    'li',
-    'mark',
-    'ol',
-    'p',
-    'q',
-    's',
-    'samp',
-    'small',
-    'span',
-    'strike',
-    'strong',
-    'sub',
-    'summary',
-    'sup',
-    'table',
-    'tbody',
-    'td',
-    'tfoot',
-    'th',
-    'thead',
-    'tr',
-    'tt',
-    'u',
-    'ul',
-    'var'
-]);
-/** A structure line of the summary comment, as a whole line. */
-const SUMMARY_STRUCTURE_LINE = /^<!-- opencode-review:[a-z]+(?:-[a-z]+)*(?: [a-z]+=[A-Za-z0-9_:.+-]+)* -->$/;
-/** True for a line that is one of the bot's own comments, whole. */
-function isStructureLine(line) {
-    return line === BOT_MARKER || SUMMARY_STRUCTURE_LINE.test(line);
-}
-/** An opening or closing tag name right at the `<` (HTML ends the name at space, `/` or `>`). */
-const TAG = /<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s/>]|$)/y;
-function isAllowedTag(text, at) {
-    TAG.lastIndex = at;
-    const name = TAG.exec(text)?.[1];
-    return name !== undefined && ALLOWED_TAGS.has(name.toLowerCase());
-}
-/** `&lt;` for each `<` that does not open an allowed tag, and word joiners for mentions. */
-function htmlEdits(html, offset) {
-    const edits = [];
-    for (let at = html.indexOf('<'); at !== -1; at = html.indexOf('<', at + 1)) {
-        if (!isAllowedTag(html, at))
-            edits.push({ at: offset + at, remove: 1, insert: '&lt;' });
-    }
-    for (const at of allMentionInserts(html))
-        edits.push(insertion(offset + at, WORD_JOINER, true));
-    return edits;
-}
-/** htmlEdits for the lines of an HTML block, skipping the summary's structure lines. */
-function htmlBlockEdits(text, starts, first, end) {
-    const edits = [];
-    for (let line = first; line < end; line += 1) {
-        const start = starts[line] ?? text.length;
-        const stop = line + 1 < starts.length ? (starts[line + 1] ?? text.length) - 1 : text.length;
-        const content = text.slice(start, stop);
-        if (!isStructureLine(content))
-            edits.push(...htmlEdits(content, start));
-    }
-    return edits;
-}
-
-;// CONCATENATED MODULE: ./src/core/text-safety/inline-align.ts
-/**
- * Where an inline token's content sits in the source. The parser builds the
- * content of a paragraph, heading or table cell from its lines with the
- * container prefixes (`> `, list indentation) and surrounding spaces taken
- * off, so each content line is a piece of one source line: the end of it
- * for a paragraph, the text after the `#`s for a heading, the next cell's
- * text for a table row. Content that cannot be found where it should be
- * (an escaped `\|` in a table cell) is reported as unaligned, and the
- * caller treats its lines as unknown.
- */
-/** Where `core` ends the source line (spaces after it allowed on the last line), or -1. */
-function suffixAt(line, core) {
-    if (line.endsWith(core))
-        return line.length - core.length;
-    const trimmed = line.replace(/[ \t]+$/, '');
-    return trimmed.endsWith(core) ? trimmed.length - core.length : -1;
-}
-/** Where `core` starts in the source line, or -1 (cells are placed by alignCell). */
-function placeOf(line, core, host) {
-    if (host === 'paragraph')
-        return suffixAt(line, core);
-    // An ATX heading: the text starts after the first run of `#` (prefixes hold none) and spaces.
-    const hashes = /#+[ \t]*/.exec(line);
-    if (hashes === null)
-        return -1;
-    const after = hashes.index + hashes[0].length;
-    return line.startsWith(core, after) ? after : -1;
-}
-function sourceLine(source, index) {
-    const start = source.starts[index];
-    if (start === undefined)
-        return undefined;
-    const next = source.starts[index + 1];
-    return source.text.slice(start, next === undefined ? source.text.length : next - 1);
-}
-/**
- * Aligns `content` (from the inline token on source line `firstLine`
- * onwards) with the source; `from` is where to search in a table row.
- */
-function alignInline(source, content, firstLine, host, from = 0) {
-    if (host === 'cell')
-        return alignCell(source, content, firstLine, from);
-    const places = [];
-    let offset = 0;
-    let end = from;
-    const lines = content.split('\n');
-    for (const [index, contentLine] of lines.entries()) {
-        const line = sourceLine(source, firstLine + index);
-        const core = contentLine.replace(/^[ \t]+/, '');
-        const place = line === undefined ? -1 : placeOf(line, core, host);
-        if (place < 0)
-            return undefined;
-        const lineStart = source.starts[firstLine + index] ?? 0;
-        places.push({
-            content: offset,
-            lead: contentLine.length - core.length,
-            source: lineStart + place
-        });
-        end = place + core.length;
-        offset += contentLine.length + 1;
-    }
-    return { toSource: (at) => sourceOffset(places, at), end };
-}
-/**
- * A table cell: its text is the next occurrence in the row from `from`
- * (between cells there are only pipes and spaces), searched in place so a
- * row of many cells is not copied once per cell.
- */
-function alignCell(source, content, line, from) {
-    const lineStart = source.starts[line];
-    if (lineStart === undefined)
-        return undefined;
-    const next = source.starts[line + 1];
-    const lineEnd = next === undefined ? source.text.length : next - 1;
-    const core = content.replace(/^[ \t]+/, '');
-    const at = source.text.indexOf(core, lineStart + from);
-    if (at === -1 || at + core.length > lineEnd)
-        return undefined;
-    const place = { content: 0, lead: content.length - core.length, source: at };
-    return { toSource: (offset) => sourceOffset([place], offset), end: at + core.length - lineStart };
-}
-function sourceOffset(places, at) {
-    let low = 0;
-    let high = places.length - 1;
-    while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if ((places[middle]?.content ?? 0) <= at)
-            low = middle;
-        else
-            high = middle - 1;
-    }
-    const place = places[low];
-    if (place === undefined)
-        return 0;
-    return place.source + Math.max(0, at - place.content - place.lead);
-}
-
-;// CONCATENATED MODULE: ./src/core/text-safety/image-beacons.ts
-/**
- * Markdown images in an outgoing comment. GitHub's image proxy fetches each
- * image the first time the comment is shown, so an image on another host is
- * a beacon: data in its URL leaves without anyone clicking. Images hosted by
- * GitHub itself (github.com and *.githubusercontent.com, over https, no user
- * name or port) stay; any other becomes its alt text, as plain text.
- * (HTML images are handled in html-guard.ts.)
- */
-
-const GITHUB_IMAGE = /^https:\/\/(?:github\.com|(?:[a-z0-9-]+\.)+githubusercontent\.com)(?:[/?#][^\s\\@]*)?$/i;
-/** True when the (normalized) image URL is served by GitHub. */
-function isGitHubHosted(src) {
-    return GITHUB_IMAGE.test(src);
-}
-/** Shown for an image whose alt text is empty, so the line keeps some text. */
-const NO_ALT = 'image';
-/**
- * The alt text as markdown that renders as exactly that text: one line,
- * every ASCII punctuation character backslash-escaped (so it can open no
- * link, image, code span, emphasis or HTML). Its mentions are left to the
- * next reading, which sees it in place (replacing an image is an edit that
- * is always read again).
- */
-function plainAltText(alt) {
-    const line = alt.replace(new RegExp(WORD_JOINER, 'g'), '').replace(/\s+/g, ' ').trim();
-    return (line === '' ? NO_ALT : line).replace(/[!-/:-@[-`{-~]/g, '\\$&');
-}
-
-;// CONCATENATED MODULE: ./src/core/text-safety/markdown-inline.ts
-
-
-
-
-
-
-/** The alt text an image shows as, from its parsed alt tokens. */
-function altText(tokens) {
-    return (tokens ?? [])
-        .map((token) => {
-        if (token.type === 'image')
-            return altText(token.children);
-        if (token.type === 'softbreak' || token.type === 'hardbreak')
-            return ' ';
-        return /^(?:text|text_special|code_inline|html_inline)$/.test(token.type) ? token.content : '';
-    })
-        .join('');
-}
-/**
- * Edits for text of unknown context (a doubted span, a line no block
- * claims): the HTML rules everywhere, and no `![` left to open an image.
- */
-function unknownEdits(text, start) {
-    const edits = htmlEdits(text, start);
-    for (let at = text.indexOf('!['); at !== -1; at = text.indexOf('![', at + 2)) {
-        edits.push(insertion(start + at + 1, '\\'));
-    }
-    return edits;
-}
-/** Moves edits planned on a piece of the content to their place in the source. */
-function placed(edits, offset, place) {
-    return edits.map((edit) => ({ ...edit, at: place.toSource(offset + edit.at) }));
-}
-function spanEdits(span, content, place) {
-    if (span.kind === 'image') {
-        const src = String(span.image?.attrGet('src') ?? '');
-        if (isGitHubHosted(src))
-            return [];
-        const start = place.toSource(span.start);
-        const replacement = plainAltText(altText(span.image?.children ?? null));
-        return [{ at: start, remove: place.toSource(span.end) - start, insert: replacement }];
-    }
-    if (span.kind === 'html')
-        return placed(htmlEdits(content.slice(span.start, span.end), 0), span.start, place);
-    if (span.kind === 'doubted') {
-        return placed(unknownEdits(content.slice(span.start, span.end), 0), span.start, place);
-    }
-    return [];
-}
-/**
- * The spans as they are taken: from a code span or link that starts inside
- * a bare URL to the end of the content, everything is doubted (with its
- * opening swallowed, the backtick runs and brackets after it pair up
- * differently for GitHub), and the spans there are dropped (the rules for
- * unknown text cover them). One sweep: spans by start, URL runs in order.
- */
-function judgedSpans(content, spans) {
-    const runs = urlRuns(content);
-    const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
-    const judged = [];
-    let run = 0;
-    let doubtEnd = -1;
-    for (const span of sorted) {
-        if (span.start < doubtEnd)
-            continue;
-        while (run < runs.length && (runs[run]?.[1] ?? 0) <= span.start)
-            run += 1;
-        const inRun = (runs[run]?.[0] ?? Infinity) < span.start;
-        if ((span.kind === 'code' || span.kind === 'link') && inRun) {
-            judged.push({ kind: 'doubted', start: span.start, end: content.length });
-            doubtEnd = content.length;
         }
-        else
-            judged.push(span);
-    }
-    return judged;
-}
-/** The content with the characters of the given spans replaced by MASK (spans may nest). */
-function maskSpans(content, spans) {
-    const sorted = [...spans].sort((a, b) => a.start - b.start);
-    const parts = [];
-    let cursor = 0;
-    for (const span of sorted) {
-        const start = Math.max(cursor, span.start);
-        if (span.end <= start)
+        if (inDiff && line.trim() !== '' && DIFF_LINE.test(line))
             continue;
-        parts.push(content.slice(cursor, start), MASK.repeat(span.end - start));
-        cursor = span.end;
+        inDiff = false;
+        out.push(line);
     }
-    parts.push(content.slice(cursor));
-    return parts.join('');
+    return out.join('\n');
 }
 /**
- * Prose edits: word joiners for mentions (outside links), and `&lt;` for a
- * `<` that could start markup (the parser read it as text, so the
- * reference renders the same; another reader may not have). Not neutral
- * inside a link (the `<` may belong to its destination) nor right after a
- * bare URL, which then runs on over the reference and may swallow what
- * follows (the next reading judges that; a backslash would not help, the
- * URL takes it too).
+ * Removes the marker until none is left (removing one can join the halves of
+ * another): each marker completed while the text is copied is dropped at once.
  */
-function proseEdits(content, spans, place) {
-    const unlinked = spans.length === 0 ? content : maskSpans(content, spans);
-    // A line that starts with `<` may open an HTML block for another reader: no link is trusted then.
-    const linksTrusted = !/(?:^|\n)[ \t]*</.test(content);
-    const edits = /[@&]/.test(unlinked)
-        ? proseMentionInserts(unlinked, linksTrusted).map((at) => insertion(place.toSource(at), WORD_JOINER, true))
-        : [];
-    if (!content.includes('<'))
-        return edits;
-    const unlinkedSpans = spans.filter((span) => span.kind !== 'link');
-    const text = unlinkedSpans.length === spans.length ? unlinked : maskSpans(content, unlinkedSpans);
-    const urlEnds = new Set(urlRuns(content).map(([, end]) => end));
-    for (const match of text.matchAll(/<(?=[A-Za-z!?/])/g)) {
-        const neutral = unlinked[match.index] !== MASK && !urlEnds.has(match.index);
-        edits.push({ at: place.toSource(match.index), remove: 1, insert: '&lt;', neutral });
+function stripMarker(text) {
+    if (!text.includes(BOT_MARKER))
+        return text;
+    const out = [];
+    const last = BOT_MARKER[BOT_MARKER.length - 1];
+    for (const char of text) {
+        out.push(char);
+        if (char === last && out.length >= BOT_MARKER.length) {
+            const tail = out.slice(-BOT_MARKER.length).join('');
+            if (tail === BOT_MARKER)
+                out.length -= BOT_MARKER.length;
+        }
     }
-    return edits;
+    return out.join('');
 }
-/** Edits for one aligned inline token. */
-function inlineEdits(content, spans, place) {
-    // Most content has no span, or no URL to doubt one: skip the sweep then.
-    const judged = spans.length > 0 && /https?:\/\/|www\./i.test(content) ? judgedSpans(content, spans) : spans;
-    const edits = judged.flatMap((span) => spanEdits(span, content, place));
-    return [...edits, ...proseEdits(content, judged, place)];
+/** `text` cut to at most `length` characters, never inside a surrogate pair. */
+function cutAt(text, length) {
+    if (text.length <= length)
+        return text;
+    const code = text.charCodeAt(length - 1);
+    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+}
+
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-text.ts
+/**
+ * How the printer writes the pieces of a comment that carry the model's
+ * characters: text, code spans and link destinations. Each is written so
+ * that any CommonMark/GFM reader gets back exactly those characters and no
+ * structure:
+ *
+ * - text: hidden characters dropped, a word joiner after every `@` that
+ *   could start a mention (mentions.ts), every character that can open
+ *   inline markup backslash-escaped (`\`, backticks, `*`, `_`, `~`, `[`,
+ *   `]`, `&`, `|`, `#`, and `!` before a bracket; `<` as `&lt;`, so no
+ *   tag or comment is even spelled), URL openings broken
+ *   (`\://`, `www\.`) so no reader links a bare URL that could run on into
+ *   the next piece, and at the start of a line the block markers (`>`, `-`,
+ *   `+`, `=`, `:`, `1.`) escaped and indentation and trailing spaces
+ *   dropped (they would make code or a hard break);
+ * - a code span: its content byte for byte, between backtick runs no run
+ *   inside matches;
+ * - a destination: backslash escapes and percent-encoding only.
+ */
+
+
+
+
+/** Characters escaped wherever they are in text. */
+const ALWAYS = new Set(['\\', '`', '*', '_', '~', '[', ']', '<', '&', '|', '#']);
+/** Characters that open a block at the start of a line. */
+const LINE_START = new Set(['>', '-', '+', '=', ':']);
+/**
+ * The sanitizer's own markers stay as written: with no definition printed
+ * (the printer writes none) and no `(`, `[` or `:` after them, brackets
+ * are text to every reader.
+ */
+const MARKERS = [REDACTED, DIFF_REDACTED];
+function markerAt(text, at) {
+    const marker = MARKERS.find((candidate) => text.startsWith(candidate, at));
+    if (marker === undefined || text[at - 1] === '!')
+        return undefined;
+    return /[([:]/.test(text[at + marker.length] ?? '') ? undefined : marker;
+}
+/** An `_` between two letters or digits opens and closes nothing, for every reader. */
+function isIntraword(text, at) {
+    return /[A-Za-z0-9]/.test(text[at - 1] ?? '') && /[A-Za-z0-9]/.test(text[at + 1] ?? '');
+}
+function escapeLine(line, lineStart) {
+    let text = lineStart ? line.replace(/^[ \t]+/, '') : line;
+    let head = '';
+    if (lineStart) {
+        const ordered = /^(\d{1,10})([.)])/.exec(text);
+        if (ordered !== null) {
+            head = `${ordered[1] ?? ''}\\${ordered[2] ?? ''}`;
+            text = text.slice(ordered[0].length);
+        }
+        else if (LINE_START.has(text[0] ?? '')) {
+            head = `\\${text[0] ?? ''}`;
+            text = text.slice(1);
+        }
+    }
+    let out = head;
+    for (let at = 0; at < text.length; at += 1) {
+        const char = text[at] ?? '';
+        const marker = char === '[' ? markerAt(text, at) : undefined;
+        if (marker !== undefined) {
+            out += marker;
+            at += marker.length - 1;
+            continue;
+        }
+        const escaped = (ALWAYS.has(char) && !(char === '_' && isIntraword(text, at))) ||
+            (char === '!' && (text[at + 1] === '[' || at === text.length - 1)) ||
+            (char === ':' && text.startsWith('//', at + 1)) ||
+            (char === '.' && /www$/i.test(text.slice(Math.max(0, at - 3), at)));
+        out += char === '<' ? '&lt;' : escaped ? `\\${char}` : char;
+    }
+    return out;
+}
+/**
+ * Text as markdown that reads back as exactly this text (hidden characters
+ * dropped, mentions defused unless `defuse` is false: inside a link), never
+ * as markup. `lineStart`: the text begins a line.
+ */
+function printText(value, lineStart, defuse = true) {
+    const clean = stripHiddenCharacters(value);
+    const defused = defuse ? insertWordJoiners(clean, textMentionInserts(clean)) : clean;
+    return defused
+        .split('\n')
+        .map((line, index, lines) => {
+        // Spaces before a line break would make it a hard break.
+        const kept = index < lines.length - 1 ? line.replace(/[ \t]+$/, '') : line;
+        return escapeLine(kept, lineStart || index > 0);
+    })
+        .join('\n');
+}
+/** The lengths of the backtick runs in `text`. */
+function backtickRuns(text) {
+    return new Set(Array.from(text.matchAll(/`+/g), (match) => match[0].length));
+}
+/**
+ * A code span whose content reads back as `value` (inside a table cell a
+ * `|` is written `\|`, which GFM reads back as `|` in code too).
+ */
+function printCodeSpan(value, inTable) {
+    const content = inTable ? value.replace(/\|/g, '\\|') : value;
+    const runs = backtickRuns(content);
+    let length = 1;
+    while (runs.has(length))
+        length += 1;
+    const fence = '`'.repeat(length);
+    const pad = content.startsWith('`') ||
+        content.endsWith('`') ||
+        (content.startsWith(' ') && content.endsWith(' ') && content.trim() !== '');
+    return pad ? `${fence} ${content} ${fence}` : `${fence}${content}${fence}`;
+}
+/** A link destination that reads back as `url` and cannot end early. */
+function printDestination(url) {
+    return url.replace(/[\\()<>&[\]]/g, '\\$&').replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what gets encoded
+    /[\s\u0000-\u001f\u007f`]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+/** A character as a numeric reference (for a neighbour of an emphasis delimiter). */
+function characterReference(char) {
+    return `&#x${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()};`;
+}
+
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-links.ts
+
+const WEB = /^https?:\/\//i;
+const MAIL = /^mailto:/i;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+/** `//host` and `/\host` leave the repository (browsers read a backslash as a slash). */
+const OTHER_HOST = /^[\\/]{2}/;
+/** True for the destinations a link may keep. */
+function isAllowedHref(href) {
+    if (WEB.test(href) || MAIL.test(href))
+        return true;
+    return !SCHEME.test(href) && !OTHER_HOST.test(href);
+}
+/** An autolink may hold these URLs as they are (no escapes are read inside one; a reference would be, by some readers). */
+// eslint-disable-next-line no-control-regex -- control characters are what is refused
+const ANGLE_URL = /^https?:\/\/[^\s<>\\&\u0000-\u001f\u007f]+$/i;
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** The autolink for a link whose shown text is its URL (or address), if one can hold it. */
+function autolink(text, href) {
+    if (text === href && ANGLE_URL.test(href))
+        return `<${href}>`;
+    if (MAIL.test(href) && href.slice('mailto:'.length) === text && EMAIL.test(text))
+        return `<${text}>`;
+    return undefined;
+}
+/**
+ * Writes a link. `autoText`: the text a bare URL or address showed (the
+ * parser linked it); such a link is kept an autolink where one can hold it,
+ * but not at the start of a line, where `<` could open an HTML block.
+ */
+function printLink(printedText, href, autoText, out) {
+    const auto = autoText === undefined || out.atLineStart() ? undefined : autolink(autoText, href);
+    out.markup(auto ?? `[${printedText}](${printDestination(href)})`);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/mdurl/lib/decode.mjs
@@ -57369,7 +57464,7 @@ const EMAIL_RE    = /^([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9
 /* eslint-disable-next-line no-control-regex */
 const AUTOLINK_RE = /^([a-zA-Z][a-zA-Z0-9+.-]{1,31}):([^<>\x00-\x20]*)$/
 
-function autolink (state, silent) {
+function autolink_autolink (state, silent) {
   let pos = state.pos
 
   if (state.src.charCodeAt(pos) !== 0x3C/* < */) { return false }
@@ -57744,7 +57839,7 @@ const parser_inline_rules = [
   ['emphasis',        emphasis.tokenize],
   ['link',            link_link],
   ['image',           image_image],
-  ['autolink',        autolink],
+  ['autolink',        autolink_autolink],
   ['html_inline',     html_inline],
   ['entity',          entity]
 ]
@@ -59533,1087 +59628,612 @@ MarkdownIt.prototype.renderInline = function (src, env) {
 
 ;// CONCATENATED MODULE: ./src/core/text-safety/markdown-parse.ts
 /**
- * The markdown parser the sanitizer reads comments with: markdown-it, a
+ * The markdown parser the printer reads model text with: markdown-it, a
  * CommonMark parser with GitHub's tables and strikethrough, raw HTML on (as
- * on GitHub), no typographic replacements. It runs in linear time on the
- * inputs that make other parsers quadratic (long lists, many emphasis or
- * bracket openers), which matters because the text is model-written.
+ * on GitHub), bare http(s) URLs and e-mail addresses linked (as GitHub
+ * does), no typographic replacements. It runs in linear time on the inputs
+ * that make other parsers quadratic (long lists, nested containers, many
+ * emphasis or bracket openers), which matters because the text is
+ * model-written.
  *
- * markdown-it gives block tokens their lines but inline tokens no offsets,
- * so the inline rules that matter are wrapped to record where they matched:
- * code spans, links, images, autolinks and inline HTML, in the offsets of
- * the inline token's content. Text no rule matched is prose.
+ * Safety does not rest on this parser agreeing with GitHub's: whatever it
+ * reads, the printer writes only allowlisted markup and escaped text.
  */
 
-const RULE_KINDS = {
-    backticks: 'code',
-    link: 'link',
-    image: 'image',
-    autolink: 'autolink',
-    html_inline: 'html'
-};
-function recording(kind, rule) {
-    return (state, silent) => {
-        const start = state.pos;
-        const tokens = state.tokens.length;
-        const matched = rule(state, silent);
-        const spans = state.env.current;
-        // A backtick run without its closer is consumed as text: no token, no span.
-        if (matched && !silent && spans !== undefined && state.tokens.length > tokens) {
-            const image = kind === 'image' ? state.tokens.at(-1) : undefined;
-            spans.push({ kind, start, end: state.pos, ...(image === undefined ? {} : { image }) });
-        }
-        return matched;
-    };
-}
 function createParser() {
-    const md = markdown_it_lib('default', { html: true, linkify: false, typographer: false });
-    for (const rule of md.inline.ruler.__rules__) {
-        const kind = RULE_KINDS[rule.name];
-        if (kind !== undefined)
-            md.inline.ruler.at(rule.name, recording(kind, rule.fn));
-    }
-    const parseInline = md.inline.parse.bind(md.inline);
-    md.inline.parse = (src, parser, env, outTokens) => {
-        const spanEnv = env;
-        const outer = spanEnv.current;
-        // An image's alt text is parsed as a separate string: its spans are not the content's.
-        const spans = [];
-        spanEnv.current = spanEnv.depth === 0 ? spans : undefined;
-        if (spanEnv.depth === 0)
-            spanEnv.byChildren.set(outTokens, spans);
-        spanEnv.depth += 1;
-        try {
-            parseInline(src, parser, env, outTokens);
-        }
-        finally {
-            spanEnv.depth -= 1;
-            spanEnv.current = outer;
-        }
-    };
+    const md = markdown_it_lib('default', { html: true, linkify: true, typographer: false });
+    // Only URLs with a scheme and e-mail addresses, not `README.md` read as a host name.
+    md.linkify.set({ fuzzyLink: false, fuzzyIP: false, fuzzyEmail: true });
+    // Links may go anywhere here: the printer decides which it keeps.
+    md.validateLink = () => true;
     return md;
 }
 const PARSER = createParser();
-/** Parses markdown ("\n" line endings, no NUL) into tokens and inline spans. */
+/** The block tokens of `text` ("\n" line endings), inline content in each `inline` token's children. */
 function parseMarkdown(text) {
-    const env = { depth: 0, byChildren: new Map() };
-    const tokens = PARSER.parse(text, env);
-    return {
-        tokens,
-        spansOf: (inline) => inline.children === null ? [] : (env.byChildren.get(inline.children) ?? [])
-    };
+    return PARSER.parse(text, {});
+}
+/** Decodes backslash escapes and character references (for HTML attribute values). */
+function markdown_parse_unescapeAll(text) {
+    return PARSER.utils.unescapeAll(text);
 }
 
-;// CONCATENATED MODULE: ./src/core/text-safety/markdown-walk.ts
+;// CONCATENATED MODULE: ./src/core/text-safety/html-text.ts
 /**
- * The line bookkeeping of one reading (markdown-plan.ts): which lines a
- * block the parser read accounts for, and which are of unknown context —
- * where another reader (GitHub) may see different markup, so only rules
- * that hold whatever the markup is apply there:
+ * Raw HTML in model text is printed as the text it is written as, never as
+ * markup: GitHub would render tags, comments (which hide everything after
+ * them, the rmcoc block included) and images (fetched by its image proxy:
+ * a URL can carry data out without a click). One exception each way:
  *
- * - lines no block claims (link reference definitions, which the parser
- *   takes out of the tokens, and bare list markers);
- * - after a definition or a bare list marker, the lines up to the next
- *   blank one: GitHub continues the definition's paragraph or the item
- *   there, this parser does not;
- * - after a definition, indented code too: the list the definition sits in
- *   may go on past blank lines for GitHub, which reads those lines as text;
- * - after an unknown line that may open an HTML block, the lines up to the
- *   next blank one (where such a block ends).
+ * - an `<img>` becomes a plain link when GitHub hosts the image, and its
+ *   alt text otherwise;
+ * - where the caller composed the text itself (the summary, model text
+ *   quoted), the summary's structure lines, its fold's `<details>` lines
+ *   and the bot's marker, each alone on a top-level line, stay as they
+ *   are: they hide nothing but themselves.
  */
 
 
 
-function newWalk(source) {
-    const lines = source.starts.length;
-    return {
-        source,
-        claimed: new Uint8Array(lines),
-        unknown: new Uint8Array(lines),
-        indented: new Uint8Array(lines),
-        edits: []
-    };
+
+
+/** A structure line of the summary comment, as a whole line. */
+const SUMMARY_STRUCTURE_LINE = /^<!-- opencode-review:[a-z]+(?:-[a-z]+)*(?: [a-z]+=[A-Za-z0-9_:.+-]+)* -->$/;
+/** The summary's fold of earlier runs: its own `<details>` lines, built from validated fields. */
+const FOLD_LINE = /^(?:<details><summary>[^<>&]*(?:<code>[0-9a-f]{1,40}<\/code>[^<>&]*)?<\/summary>|<\/details>)$/;
+/** True for a line that is one of the bot's own structure lines, whole. */
+function isStructureLine(line) {
+    return line === BOT_MARKER || SUMMARY_STRUCTURE_LINE.test(line) || FOLD_LINE.test(line);
 }
-/** Flags the lines of `map` ([first, end)) in `flag` (claimed by default). */
-function markdown_walk_claim(walk, map, flag = walk.claimed) {
-    if (map !== null)
-        flag.fill(1, map[0], map[1]);
+const IMG = /<img\b[^>]*>/gi;
+function html_text_attribute(tag, name) {
+    const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`, 'i').exec(tag);
+    return markdown_parse_unescapeAll(match?.[1] ?? match?.[2] ?? match?.[3] ?? '');
 }
-function lineAt(source, index) {
-    const start = source.starts[index] ?? 0;
-    const next = source.starts[index + 1];
-    return source.text.slice(start, next === undefined ? undefined : next - 1);
-}
-/** A line that holds only container markers and spaces. */
-const BLANK = /^[ \t>]*$/;
-/** A line that may start an HTML block for some reader (after container markers or a pipe). */
-const HTML_LINE = /^[ \t>*+\-.)0-9]*\|?[ \t]*</;
-/** A line that may open a fenced block (after container markers). */
-const FENCE_LINE = /^[ \t>*+\-.)0-9]*?(`{3,}|~{3,})/;
-/** An unclaimed line that starts a link reference definition (after container markers). */
-const DEFINITION = /^[ \t>*+\-.)0-9]*\[/;
-/** A list item marker alone on its line. */
-const BARE_ITEM = /^[ \t>]*(?:[*+-]|\d{1,9}[.)])[ \t]*$/;
-/**
- * An indented code block is code only when nothing may continue into it: a
- * paragraph's next line, however indented, continues the paragraph, and
- * the line before may be one for another reader (a definition). So it is
- * trusted after a blank line (or at the start); otherwise it is unknown,
- * and so are the lines before it up to a blank one, which another reader
- * may continue into it.
- */
-function claimIndentedCode(walk, map) {
-    if (map === null)
-        return;
-    let first = map[0];
-    while (first > 0 && !BLANK.test(lineAt(walk.source, first - 1)))
-        first -= 1;
-    markdown_walk_claim(walk, map);
-    markdown_walk_claim(walk, map, walk.indented);
-    if (first < map[0])
-        markdown_walk_claim(walk, [first, map[1]], walk.unknown);
-}
-/** Marks the lines of unknown context (see the file comment). */
-function markUnknownLines(walk) {
-    let spill = false;
-    let definitionSeen = false;
-    for (let index = 0; index < walk.claimed.length; index += 1) {
-        const line = lineAt(walk.source, index);
-        if (BLANK.test(line)) {
-            spill = false;
-            continue;
-        }
-        const claimed = walk.claimed[index] === 1;
-        if (!claimed || spill || (definitionSeen && walk.indented[index] === 1))
-            walk.unknown[index] = 1;
-        if (!claimed && DEFINITION.test(line))
-            spill = definitionSeen = true;
-        if (!claimed && BARE_ITEM.test(line))
-            spill = true;
-        if (walk.unknown[index] === 1 && HTML_LINE.test(line))
-            spill = true;
-    }
-}
-/** Whether the edit falls on a line that is not unknown. */
-function onKnownLine(walk, edit) {
-    const { starts } = walk.source;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if ((starts[middle] ?? 0) <= edit.at)
-            low = middle;
+/** Prints `html` as text, its `<img>` tags as links or alt text (see the file comment). */
+function htmlAsText(html, defuse, out) {
+    let cursor = 0;
+    for (const match of html.matchAll(IMG)) {
+        out.plain(html.slice(cursor, match.index), defuse);
+        const alt = html_text_attribute(match[0], 'alt').replace(/\s+/g, ' ').trim();
+        const shown = alt === '' ? NO_ALT : alt;
+        const src = html_text_attribute(match[0], 'src');
+        if (defuse && isGitHubHosted(src))
+            printLink(printText(shown, false), src, undefined, out);
         else
-            high = middle - 1;
+            out.plain(shown, defuse);
+        cursor = match.index + match[0].length;
     }
-    return walk.unknown[low] !== 1;
+    out.plain(html.slice(cursor), defuse);
 }
+
+;// CONCATENATED MODULE: ./src/core/text-safety/inline-out.ts
 /**
- * Edits for a line of unknown context: the rules for unknown text, and a
- * backslash before a fence run it starts with, so that no reader opens a
- * fenced block there. The bot's own structure lines are left as they are.
+ * The printer's output for inline content (see markdown-inline.ts): text
+ * and the markup the printer writes, with what the printer must know about
+ * its end (a line start, a closing delimiter).
  */
-function unknownLineEdits(line, start) {
-    if (isStructureLine(line))
-        return [];
-    const edits = unknownEdits(line, start);
-    const fence = FENCE_LINE.exec(line);
-    if (fence !== null) {
-        edits.push(insertion(start + fence[0].length - (fence[1] ?? '').length, '\\'));
+
+
+/**
+ * Where the printed text goes. Text is collected until markup follows and
+ * escaped as one piece, so the escapes do not depend on how the parser
+ * split it (sanitizing printed text again changes nothing).
+ */
+class InlineOut {
+    // Kept as parts: reading the end of a string built by appending would copy it each time.
+    parts = [];
+    pending = '';
+    pendingDefuse = true;
+    pendingLineStart = false;
+    /** The next character starts a line. */
+    lineStart;
+    /** The next character, if not punctuation or space, must be a reference (a closing delimiter is before it). */
+    encodeNext = false;
+    constructor(lineStart) {
+        this.lineStart = lineStart;
     }
-    return edits;
-}
-/** The walk's edits with those on unknown lines replaced by the rules for unknown text. */
-function finalEdits(walk) {
-    const edits = walk.edits.filter((edit) => onKnownLine(walk, edit));
-    for (let index = 0; index < walk.unknown.length; index += 1) {
-        if (walk.unknown[index] !== 1)
-            continue;
-        edits.push(...unknownLineEdits(lineAt(walk.source, index), walk.source.starts[index] ?? 0));
+    /** Everything printed so far. */
+    get text() {
+        this.flush();
+        const joined = this.parts.join('');
+        this.parts.length = 0;
+        if (joined !== '')
+            this.parts.push(joined);
+        return joined;
     }
-    return edits;
-}
-
-;// CONCATENATED MODULE: ./src/core/text-safety/markdown-tables.ts
-/**
- * Tables in one reading (markdown-plan.ts). The parser gives cells no lines
- * of their own, so a row's cells are placed one after the other in the row
- * (inline-align.ts), and a row with text outside its cells is unknown.
- * Readers also disagree on where tables start and end: a table right after
- * a paragraph, one with a row that another reader takes for the start of an
- * HTML or fenced block, and a paragraph with a line shaped like a delimiter
- * row are all of unknown context (markdown-walk.ts).
- */
-
-/** A line that could be a table's delimiter row for some reader. */
-const DELIMITER_ROW = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
-/** Whether a paragraph's content has a line shaped like a delimiter row (after its first). */
-function mayHideTable(content) {
-    return content
-        .split('\n')
-        .slice(1)
-        .some((line) => DELIMITER_ROW.test(line));
-}
-/** Claims a table's lines, or marks them (and a paragraph right before) unknown. */
-function claimTable(walk, map) {
-    if (map === null)
-        return;
-    let first = map[0];
-    while (first > 0 && !BLANK.test(lineAt(walk.source, first - 1)))
-        first -= 1;
-    let doubted = first < map[0];
-    for (let line = map[0]; line < map[1] && !doubted; line += 1) {
-        const text = lineAt(walk.source, line);
-        doubted = HTML_LINE.test(text) || FENCE_LINE.test(text);
+    /** The last character printed ('' when nothing is). */
+    lastChar() {
+        this.flush();
+        const last = this.parts.at(-1) ?? '';
+        return Array.from(last.slice(-2)).at(-1) ?? '';
     }
-    markdown_walk_claim(walk, map);
-    if (doubted)
-        markdown_walk_claim(walk, [first, map[1]], walk.unknown);
-}
-/**
- * Whether only pipes and spaces (and, before the first cell, container
- * markers) lie between the previous cell and this one, which starts at
- * source offset `start`.
- */
-function cellFollows(walk, row, start) {
-    const lineStart = walk.source.starts[row.line] ?? 0;
-    const gap = walk.source.text.slice(lineStart + row.from, start);
-    return (row.from === 0 ? /^[ \t>*+\-.)0-9|]*$/ : /^[ \t|]*$/).test(gap);
-}
-/** At a row's end: text after its last cell makes the row unknown. */
-function endRow(walk, row) {
-    if (!/^[ \t|]*$/.test(lineAt(walk.source, row.line).slice(row.from))) {
-        walk.unknown[row.line] = 1;
+    /** True when what comes next starts a line. */
+    atLineStart() {
+        const last = this.lastChar();
+        return this.lineStart || last === '' || last === '\n';
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/text-safety/markdown-plan.ts
-
-
-
-
-
-
-
-/** Places an inline token's content and plans its edits; doubtful content makes its lines unknown. */
-function walkInline(walk, token, host, row, spansOf) {
-    const map = host === 'cell' ? [row.line, row.line + 1] : token.map;
-    const from = host === 'cell' ? row.from : 0;
-    const place = alignInline(walk.source, token.content, map?.[0] ?? 0, host, from);
-    const doubted = place === undefined ||
-        (host === 'cell' && !cellFollows(walk, row, place.toSource(0))) ||
-        (host === 'paragraph' && mayHideTable(token.content));
-    if (doubted) {
-        markdown_walk_claim(walk, map, walk.unknown);
-        return;
+    /** Writes the last character printed as a numeric reference. */
+    encodeLast() {
+        const last = this.lastChar();
+        const part = this.parts.pop() ?? '';
+        this.parts.push(part.slice(0, part.length - last.length), characterReference(last));
     }
-    if (host === 'cell')
-        row.from = place.end;
-    markdown_walk_claim(walk, map);
-    walk.edits.push(...inlineEdits(token.content, spansOf(token), place));
-}
-function hostOf(token, current) {
-    if (token.type === 'paragraph_open')
-        return 'paragraph';
-    if (token.type === 'heading_open')
-        return token.markup.startsWith('#') ? 'heading' : 'paragraph';
-    if (token.type === 'th_open' || token.type === 'td_open')
-        return 'cell';
-    return current;
-}
-function walkTokens(walk, tokens, spansOf) {
-    const row = { line: -1, from: 0 };
-    let host = 'paragraph';
-    for (const token of tokens) {
-        host = hostOf(token, host);
-        if (token.type === 'tr_open')
-            Object.assign(row, { line: token.map?.[0] ?? -1, from: 0 });
-        if (token.type === 'tr_close')
-            endRow(walk, row);
-        if (token.type === 'inline')
-            walkInline(walk, token, host, row, spansOf);
-        else if (token.type === 'html_block' && token.map !== null) {
-            markdown_walk_claim(walk, token.map);
-            const [first, end] = token.map;
-            walk.edits.push(...htmlBlockEdits(walk.source.text, walk.source.starts, first, end));
-        }
-        else if (token.type === 'code_block')
-            claimIndentedCode(walk, token.map);
-        else if (token.type === 'table_open')
-            claimTable(walk, token.map);
-        else if (token.type === 'fence' || token.type === 'hr')
-            markdown_walk_claim(walk, token.map);
-    }
-}
-/** The marker of a fence at the top level that the text leaves open at its end. */
-function openFenceAtEnd(tokens, source) {
-    const last = tokens.at(-1);
-    if (last?.type !== 'fence' || last.level !== 0 || last.map === null)
-        return undefined;
-    const [first, end] = last.map;
-    const run = /^ {0,3}(`+|~+)[ \t]*$/.exec(lineAt(source, end - 1))?.[1];
-    const closed = end - 1 > first &&
-        run !== undefined &&
-        run[0] === last.markup[0] &&
-        run.length >= last.markup.length;
-    return closed ? undefined : last.markup;
-}
-/** Reads `text` once and plans the edits that make it safe (see the file comment). */
-function planMarkdown(text) {
-    const parsed = parseMarkdown(text);
-    const source = { text, starts: lineStarts(text) };
-    const walk = newWalk(source);
-    walkTokens(walk, parsed.tokens, parsed.spansOf);
-    markUnknownLines(walk);
-    const edits = finalEdits(walk);
-    return {
-        edits,
-        structural: edits.some((edit) => edit.neutral !== true),
-        openFence: openFenceAtEnd(parsed.tokens, source)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/text-safety/markdown-guard.ts
-/**
- * Makes markdown safe to post: read and plan (markdown-plan.ts); while the
- * plan holds edits that can change how the text parses, apply those alone
- * and read again; then apply the last plan whole. Word joiners cannot change
- * the parse, so most texts take one reading, and the result depends only on
- * the final structure (sanitizing twice changes nothing). Each further
- * round removes markup (an HTML `<`, an image), so rounds run out quickly;
- * if they do not within MAX_ROUNDS, the whole text becomes one fenced code
- * block, which GitHub shows verbatim: no mention, image or HTML in it is live.
- */
-
-
-
-const MAX_ROUNDS = 4;
-/** One fenced code block, its fence longer than any backtick run inside, so no line ends it. */
-function asCodeBlock(text) {
-    const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1));
-    return `${fence}\n${text}\n${fence}`;
-}
-/** The text with its mentions, HTML and images defused (see the file comment). */
-function guardMarkdown(text) {
-    let current = text;
-    for (let round = 0; round < MAX_ROUNDS; round += 1) {
-        const plan = planMarkdown(current);
-        if (!plan.structural)
-            return { text: applyEdits(current, plan.edits), openFence: plan.openFence };
-        // Neutral edits wait for the last reading, so the result depends on the final structure only.
-        current = applyEdits(current, plan.edits.filter((edit) => edit.neutral !== true));
-    }
-    return { text: asCodeBlock(current), openFence: undefined };
-}
-
-;// CONCATENATED MODULE: ./src/core/secrets/secret-rule.ts
-/**
- * One secret rule: a family name and the regular-expression source of its
- * shape. Rules are data; compileRule adds the token boundaries they all share.
- */
-/**
- * A token starts where a word does not go on: after a character that is not an
- * ASCII letter or digit (`(?<![A-Za-z0-9])`, not `\b`, so `_`, `-` and
- * non-ASCII text count as edges), or right after an escape whose last
- * character is a letter or digit glued to the token: a C/JSON escape (`\t`,
- * `\n`, `\u0009`, `\x09`, `\011`), a URL escape (`%22`), or a terminal colour
- * code (`\x1b[31m`, whose ESC may have been written or stripped).
- *
- * The edge is consumed rather than looked behind: a leading lookbehind stops
- * the regex engine from skipping ahead cheaply (~10× slower), and a check after
- * the match would let a pattern start inside every word of a long run.
- */
-const LEAD = String.raw `(?:^|[^A-Za-z0-9]|\\[abefnrtv0]|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}|\\[0-7]{3}|%[0-9A-Fa-f]{2}|\[[0-9;?]{0,16}[A-Za-z])`;
-/** A token ends before anything that is not an ASCII letter or digit (so a trailing `_` is an edge). */
-const TRAIL = '(?![A-Za-z0-9])';
-/** Wraps the rule's pattern in the token edges; global, with match indices for the token and secret groups. */
-function compileRule([family, pattern, flags = '']) {
-    return { family, regex: new RegExp(`${LEAD}(?<token>${pattern})${TRAIL}`, `gd${flags}`) };
-}
-/**
- * The [start, end) ranges of every match of the rule in `text`: the secret
- * group's, or the token's. The search resumes at the token's end, so the
- * character after one token can be the edge before the next.
- */
-function matchRanges({ regex }, text) {
-    const ranges = [];
-    regex.lastIndex = 0;
-    for (let match = regex.exec(text); match; match = regex.exec(text)) {
-        const token = match.indices?.groups?.token;
-        const range = match.indices?.groups?.secret ?? token;
-        if (range && range[1] > range[0])
-            ranges.push([range[0], range[1]]);
-        regex.lastIndex = Math.max(token?.[1] ?? 0, match.index + 1);
-    }
-    return ranges;
-}
-
-;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-dev.ts
-/**
- * Tokens of code hosts, package registries, CI/CD and developer platforms that
- * name themselves by a fixed prefix. One line per family; the comment names
- * where the shape comes from (the vendor's documented token format). Lengths
- * are kept a little looser than documented so a format revision still matches,
- * and every quantifier is bounded; a `(?<![…])` before a long token keeps it
- * from starting again at every character of a run of its own alphabet, so the
- * scan stays linear.
- */
-const DEV_PLATFORM_TOKENS = [
-    // GitHub: docs.github.com "About authentication" — ghp_/gho_/ghu_/ghs_/ghr_ + base62.
-    ['GitHub token', String.raw `gh[pousr]_[A-Za-z0-9]{20,255}`],
-    // GitHub fine-grained PAT: github_pat_ + base62 and underscores.
-    ['GitHub fine-grained token', String.raw `github_pat_[A-Za-z0-9_]{20,255}`],
-    // GitLab: docs.gitlab.com "Token prefixes" (glpat-, gloas-, gldt-, glrt-, glcbt-, glptt-, glft-, glimt-, glagent-, glsoat-, glffct-, glwt-; routable ones carry `.`, never last).
-    [
-        'GitLab token',
-        String.raw `gl(?:pat|oas|dt|rt|rtr|cbt|ptt|ft|imt|agent|soat|ffct|wt)-[0-9A-Za-z_.-]{19,299}[0-9A-Za-z_-]`
-    ],
-    // GitLab runner registration token (legacy): GR1348941 + 20.
-    ['GitLab runner registration token', String.raw `GR1348941[0-9A-Za-z_-]{20,64}`],
-    // GitLab session cookie: _gitlab_session= + 32 hex/alnum.
-    ['GitLab session cookie', String.raw `_gitlab_session=[0-9a-z]{32}`],
-    // npm: docs.npmjs.com "Creating and viewing access tokens" — npm_ + 36 base62.
-    ['npm token', String.raw `npm_[A-Za-z0-9]{36}`],
-    // PyPI: pypi.org/help "API tokens" — macaroon "pypi-AgEIcHlwaS5vcmc…" (test.pypi.org: "pypi-AgENdGVzdC5weXBpLm9yZw…").
-    ['PyPI token', String.raw `pypi-AgE(?:IcHlwaS5vcmc|NdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,1000}`],
-    // RubyGems: guides.rubygems.org "API key scopes" — rubygems_ + 48 hex.
-    ['RubyGems key', String.raw `rubygems_[a-f0-9]{48}`],
-    // Clojars: clojars.org "Deploy tokens" — CLOJARS_ + 60.
-    ['Clojars token', String.raw `CLOJARS_[A-Za-z0-9]{60}`, 'i'],
-    // JFrog Artifactory: API key AKCp + 69; reference token (base64 of "reftkn…") cmVmd + 59.
-    ['Artifactory key', String.raw `AKCp[A-Za-z0-9]{69}|cmVmd[A-Za-z0-9]{59}`],
-    // Docker Hub: docs.docker.com "Personal access tokens" — dckr_pat_ + 27.
-    ['Docker Hub token', String.raw `dckr_pat_[A-Za-z0-9_-]{27,40}`],
-    // Sourcegraph: sgp_ + (16 hex instance id | "local") _ + 40 hex, or sgp_ + 40 hex.
-    ['Sourcegraph token', String.raw `sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}`],
-    // SonarQube: docs.sonarsource.com "Generating tokens" — squ_/sqp_/sqa_ + 40.
-    ['SonarQube token', String.raw `sq[upa]_[A-Za-z0-9]{40}`],
-    // Atlassian: support.atlassian.com "API tokens" — ATATT3 + ~186; Bitbucket app passwords ATBB + 32.
-    ['Atlassian token', String.raw `ATATT3[A-Za-z0-9_=-]{150,250}|ATBB[A-Za-z0-9]{28,40}`],
-    // HashiCorp Vault: developer.hashicorp.com "Tokens" — hvs./hvb./hvr. + base62, legacy s. + 24 mixed.
-    [
-        'Vault token',
-        String.raw `hv[sbr]\.[A-Za-z0-9_-]{90,400}|s\.(?=[A-Za-z]{0,23}[0-9])(?=[a-z0-9]{0,23}[A-Z])(?=[A-Z0-9]{0,23}[a-z])[A-Za-z0-9]{24}(?!\()`
-    ],
-    // Terraform Cloud: 14 chars . atlasv1 . 60–70.
-    ['Terraform Cloud token', String.raw `[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70}`],
-    // Pulumi: pulumi.com/docs "Access tokens" — pul- + 40 hex.
-    ['Pulumi token', String.raw `pul-[a-f0-9]{40}`],
-    // Doppler: docs.doppler.com "Token formats" — dp.pt./dp.st./dp.sa./dp.ct./dp.scim./dp.audit. + 40–44.
-    ['Doppler token', String.raw `dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,44}`],
-    // Harness: developer.harness.io "API keys" — pat./sat. + account . key id . secret.
-    ['Harness token', String.raw `(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}`],
-    // Octopus Deploy: API- + 26 upper-case letters and digits (at least one digit).
-    ['Octopus Deploy key', String.raw `API-(?=[A-Z]{0,25}[0-9])[A-Z0-9]{26}`],
-    // Prefect: pnu_ + 36.
-    ['Prefect key', String.raw `pnu_[A-Za-z0-9]{36}`],
-    // Databricks: docs.databricks.com "Personal access tokens" — dapi + 32 hex (optional -N).
-    ['Databricks token', String.raw `dapi[a-f0-9]{32}(?:-[0-9])?`],
-    // Scalingo: tk-us- + 48.
-    ['Scalingo token', String.raw `tk-us-[A-Za-z0-9_-]{48}`],
-    // Fly.io: fo1_ + 43, macaroons fm1a_/fm1r_/fm2_ + base64.
-    [
-        'Fly.io token',
-        String.raw `fo1_[A-Za-z0-9_-]{43}|(?<![+/])fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,4000}={0,3}`
-    ],
-    // Heroku: devcenter.heroku.com "API tokens" (2024 format) — HRKU-AA + 58.
-    ['Heroku key', String.raw `HRKU-AA[0-9A-Za-z_-]{58}`],
-    // DigitalOcean: docs.digitalocean.com "Token prefixes" — dop_v1_/doo_v1_/dor_v1_ + 64 hex.
-    ['DigitalOcean token', String.raw `do[opr]_v1_[a-f0-9]{64}`],
-    // Supabase management token: sbp_ + 40 hex.
-    ['Supabase token', String.raw `sbp_[a-f0-9]{40}`],
-    // Tailscale: tailscale.com/kb "Keys" — tskey-(auth|api|client|scim|webhook)- + id - secret.
-    ['Tailscale key', String.raw `tskey-[a-z]{3,8}-[A-Za-z0-9]{8,24}-[A-Za-z0-9]{20,48}`],
-    // Infracost: ico- + 32.
-    ['Infracost key', String.raw `ico-[A-Za-z0-9]{32}`],
-    // Linear: linear.app/developers — lin_api_/lin_oauth_ + 40.
-    ['Linear key', String.raw `lin_(?:api|oauth)_[A-Za-z0-9]{40}`],
-    // ReadMe: rdme_ + 70.
-    ['ReadMe key', String.raw `rdme_[a-z0-9]{70}`],
-    // Postman: learning.postman.com "API keys" — PMAK- + 24 hex - 34 hex.
-    ['Postman key', String.raw `PMAK-[a-fA-F0-9]{24}-[a-fA-F0-9]{34}`],
-    // Notion: developers.notion.com "Authorization" — ntn_ + 11 digits + 35, legacy secret_ + 43.
-    ['Notion token', String.raw `ntn_[0-9]{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43}`],
-    // Figma: figd_ personal access token.
-    ['Figma token', String.raw `figd_[A-Za-z0-9_-]{40,60}`],
-    // Grafana: API keys (base64 of {"k":") eyJrIjoi…, Cloud tokens glc_…, service accounts glsa_ + 32 _ 8 hex.
-    [
-        'Grafana token',
-        String.raw `eyJrIjoi[A-Za-z0-9]{70,400}={0,3}|(?<![+/])glc_[A-Za-z0-9+/]{32,400}={0,3}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}`
-    ],
-    // Sentry: docs.sentry.io "Auth tokens" — org tokens sntrys_ + base64 JSON + _ + secret; user tokens sntryu_ + 64 hex.
-    ['Sentry token', String.raw `(?<![+/_])sntrys_eyJ[A-Za-z0-9+/=_]{60,600}|sntryu_[a-f0-9]{64}`],
-    // Dynatrace: docs.dynatrace.com "Access tokens" — dt0c01. + 24 . + 64.
-    ['Dynatrace token', String.raw `dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}`],
-    // New Relic: docs.newrelic.com "API keys" — NRAK- user key, NRJS- browser, NRII- insert.
-    ['New Relic key', String.raw `NR(?:AK|JS|II)-[A-Za-z0-9-]{19,40}`],
-    // SettleMint: sm_aat_/sm_pat_/sm_sat_ + 16.
-    ['SettleMint token', String.raw `sm_[aps]at_[A-Za-z0-9]{16}`],
-    // Defined Networking: dnkey- + 26 - 52.
-    ['Defined Networking key', String.raw `dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}`],
-    // 1Password: secret key A3-XXXXXX-… and service-account token ops_eyJ….
-    [
-        '1Password secret',
-        String.raw `A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})(?:-[A-Z0-9]{5}){3}|(?<![+/])ops_eyJ[A-Za-z0-9+/]{100,4000}={0,3}`
-    ],
-    // age: age-encryption.org/v1 — AGE-SECRET-KEY-1 + 58 bech32 characters.
-    ['age secret key', String.raw `AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`],
-    // Authress: (sc|ext|scauth|authress)_ id . key . acc_ account . secret.
-    [
-        'Authress key',
-        String.raw `(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}`
-    ],
-    // PlanetScale: planetscale.com/docs "Service tokens" — pscale_pw_/pscale_tkn_/pscale_oauth_ + 32–64.
-    ['PlanetScale token', String.raw `pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_=.-]{32,64}`],
-    // ClickHouse Cloud API secret: 4b1d + 38.
-    ['ClickHouse key', String.raw `4b1d[A-Za-z0-9]{38}`],
-    // OpenShift user token: sha256~ + 43.
-    ['OpenShift token', String.raw `sha256~[A-Za-z0-9_-]{43}`]
-];
-
-;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-services.ts
-/**
- * Keys of cloud providers, AI APIs and SaaS (messaging, payments, commerce)
- * that name themselves by a fixed prefix or shape. One line per family; the
- * comment names where the shape comes from (the vendor's documented format).
- * Lengths are kept a little looser than documented; every quantifier is bounded,
- * and a `(?<![…])` before a long token keeps it from starting again at every
- * character of a run of its own alphabet, so the scan stays linear.
- */
-const SERVICE_TOKENS = [
-    // AWS: docs.aws.amazon.com "Unique identifiers" — AKIA (user), ASIA (session), ABIA (STS bearer), ACCA (context), A3T….
-    ['AWS access key id', String.raw `(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}`],
-    // Amazon Bedrock API keys: long-lived ABSK + base64; short-lived bedrock-api-key- + base64("bedrock.amazonaws.com…").
-    [
-        'Amazon Bedrock key',
-        String.raw `(?<![+/])ABSK[A-Za-z0-9+/]{100,300}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%_.-]{0,4000}`
-    ],
-    // Google: cloud.google.com "API keys" AIza + 35; OAuth access tokens ya29.; OAuth client secrets GOCSPX- + 28.
-    [
-        'Google credential',
-        String.raw `AIza[0-9A-Za-z_-]{35}|(?<![_-])ya29\.[0-9A-Za-z_-]{20,2048}|GOCSPX-[A-Za-z0-9_-]{28}`
-    ],
-    // Microsoft Entra ID client secret: 3 chars, a digit, "Q~", 31–34 chars.
-    ['Azure AD client secret', String.raw `[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}`],
-    // Alibaba Cloud: AccessKey ids start with LTAI.
-    ['Alibaba access key id', String.raw `LTAI[A-Za-z0-9]{12,24}`],
-    // Yandex Cloud: API keys AQVN…, IAM tokens t1.<part>.<86>.
-    [
-        'Yandex Cloud key',
-        String.raw `AQVN[A-Za-z0-9_-]{35,38}|t1\.[A-Za-z0-9_-]{1,100}={0,2}\.[A-Za-z0-9_-]{86}={0,2}`
-    ],
-    // Cloudflare Origin CA key: v1.0- + 24 hex - 146 hex.
-    ['Cloudflare Origin CA key', String.raw `v1\.0-[a-f0-9]{24}-[a-f0-9]{146}`],
-    // OpenAI (sk-, sk-proj-, sk-svcacct-, sk-admin-) and Anthropic (sk-ant-api03-, sk-ant-admin01-) keys.
-    ['OpenAI / Anthropic key', String.raw `(?<![_-])sk-[A-Za-z0-9_-]{20,400}`],
-    // Hugging Face: huggingface.co/docs "User access tokens" — hf_ + 34; organisation tokens api_org_.
-    ['Hugging Face token', String.raw `hf_[A-Za-z0-9]{30,40}|api_org_[A-Za-z0-9]{30,40}`],
-    // Perplexity: docs.perplexity.ai "API keys" — pplx- + 48.
-    ['Perplexity key', String.raw `pplx-[A-Za-z0-9]{48}`],
-    // Groq: console.groq.com keys — gsk_ + 52.
-    ['Groq key', String.raw `gsk_[A-Za-z0-9]{48,56}`],
-    // xAI: docs.x.ai keys — xai- + 80.
-    ['xAI key', String.raw `xai-[A-Za-z0-9]{60,90}`],
-    // Replicate: replicate.com "API tokens" — r8_ + 37.
-    ['Replicate token', String.raw `r8_[A-Za-z0-9]{37}`],
-    // Slack: api.slack.com "Token types" — xoxb/xoxp/xoxa/xoxr/xoxe/xoxs/xoxo- (digits early), xoxe.xoxp- config, xapp- app tokens.
-    [
-        'Slack token',
-        String.raw `xox[abeoprs]-(?=[A-Za-z0-9-]{0,20}[0-9])[A-Za-z0-9-]{10,300}|xoxe\.xox[bp]-[0-9]-[A-Za-z0-9]{100,200}|xapp-[0-9]-[A-Za-z0-9-]{20,300}`
-    ],
-    // Slack incoming webhooks: hooks.slack.com/services|workflows|triggers/….
-    [
-        'Slack webhook',
-        String.raw `(?:https?://)?hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,200}`
-    ],
-    // Discord webhooks: discord.com/api/webhooks/<id>/<token>.
-    [
-        'Discord webhook',
-        String.raw `(?:https?://)?(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,80}`
-    ],
-    // Microsoft Teams incoming webhooks: <tenant>.webhook.office.com/webhookb2/….
-    [
-        'Microsoft Teams webhook',
-        String.raw `https://[A-Za-z0-9-]{1,63}\.webhook\.office\.com/webhookb2/[A-Za-z0-9@/_-]{20,400}`
-    ],
-    // Stripe: docs.stripe.com "API keys" — sk_/rk_ + test|live + base62; webhook secrets whsec_.
-    [
-        'Stripe key',
-        String.raw `(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,255}|whsec_[A-Za-z0-9]{32,64}`
-    ],
-    // Shopify: shopify.dev "Access tokens" — shpat_/shpca_/shppa_/shpss_ + 32 hex.
-    ['Shopify token', String.raw `shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`],
-    // SendGrid: docs.sendgrid.com "API keys" — SG. + 22 . + 43.
-    ['SendGrid key', String.raw `SG\.[A-Za-z0-9=_.-]{60,70}`],
-    // Brevo (Sendinblue): xkeysib-/xsmtpsib- + 64 hex - 16.
-    ['Brevo key', String.raw `x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}`],
-    // Mailgun: key- + 32 hex (private), pubkey- + 32 hex; not the tail of a name like cache-key-<md5>.
-    ['Mailgun key', String.raw `(?<![._-])(?:pub)?key-[a-f0-9]{32}`],
-    // Mailchimp: 32 hex + -us + data-centre number.
-    ['Mailchimp key', String.raw `[a-f0-9]{32}-us[0-9]{1,2}`],
-    // Twilio: API key SIDs SK + 32 hex.
-    ['Twilio key', String.raw `SK[0-9a-fA-F]{32}`],
-    // Telegram: core.telegram.org/bots "Authorization" — bot id : A + 34.
-    ['Telegram bot token', String.raw `[0-9]{5,16}:A[A-Za-z0-9_-]{34}`],
-    // Meta: app access tokens <app id>|<secret> (| maybe URL-encoded); user and page tokens EAA….
-    [
-        'Facebook token',
-        String.raw `[0-9]{15,16}(?:\||%7[Cc])[0-9A-Za-z_-]{27,40}|(?<![+/])EAA[A-Za-z0-9]{90,1000}(?![+/])`
-    ],
-    // X (Twitter) app-only bearer tokens: 22 × A then base62 and %.
-    ['Twitter bearer token', String.raw `(?<![+/])A{22}[A-Za-z0-9%]{80,120}(?![+/])`],
-    // Mapbox: pk./sk./tk. + base64 JSON . + signature.
-    ['Mapbox token', String.raw `[pst]k\.[A-Za-z0-9_-]{60,200}\.[A-Za-z0-9_-]{20,40}`],
-    // Square: developer.squareup.com "Access tokens" — EAAA… and sq0atp-/sq0csp-.
-    ['Square token', String.raw `EAAA[A-Za-z0-9_-]{22,60}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,60}`],
-    // Plaid: access-<environment>-<uuid>.
-    [
-        'Plaid token',
-        String.raw `access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`
-    ],
-    // Flutterwave: FLWPUBK-/FLWSECK- (_TEST) + 32 hex + -X; encryption keys FLWSECK_TEST + 12.
-    ['Flutterwave key', String.raw `FLW(?:PUBK|SECK)(?:_TEST)?-[A-Za-z0-9]{12,32}(?:-X)?`],
-    // Duffel: duffel.com/docs "Access tokens" — duffel_test_/duffel_live_ + 43.
-    ['Duffel token', String.raw `duffel_(?:test|live)_[A-Za-z0-9_=-]{43}`],
-    // Shippo: shippo_live_/shippo_test_ + 40 hex.
-    ['Shippo token', String.raw `shippo_(?:live|test)_[a-fA-F0-9]{40}`],
-    // EasyPost: production EZAK…, test EZTK… + 54.
-    ['EasyPost key', String.raw `EZ[AT]K[A-Za-z0-9]{54}`],
-    // Frame.io developer tokens: fio-u- + 64.
-    ['Frame.io token', String.raw `fio-u-[A-Za-z0-9_=-]{64}`],
-    // Typeform personal tokens: tfp_ + 59.
-    ['Typeform token', String.raw `tfp_[A-Za-z0-9_.=-]{40,80}`],
-    // Adobe client secrets: p8e- + 32.
-    ['Adobe client secret', String.raw `p8e-[A-Za-z0-9]{32}`],
-    // Airtable personal access tokens: pat + 14 . + 64 hex.
-    ['Airtable token', String.raw `pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`],
-    // MaxMind license keys: 6 _ 29 _mmk.
-    ['MaxMind key', String.raw `[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk`],
-    // 42 (intra) client secrets: s-s4t2ud-/s-s4t2af- + 64 hex.
-    ['42 client secret', String.raw `s-s4t2(?:ud|af)-[a-fA-F0-9]{64}`]
-];
-
-;// CONCATENATED MODULE: ./src/core/secrets/secret-rules-shapes.ts
-/**
- * Secrets recognised by their structure rather than a vendor prefix: key
- * blocks, signed tokens, credentials inside URLs and connection strings, and
- * values under a label that names them. Where a rule has a `(?<secret>…)`
- * group only that part is redacted, so the reader still sees what was there.
- * A `(?<![…])` before a long token keeps it from starting again at every
- * character of a run of its own alphabet, so the scan stays linear.
- */
-/** A separator between PEM lines: a newline, or an escaped one inside a JSON or code string. */
-const PEM_BREAK = String.raw `(?:\r?\n|(?:\\r)?\\n)[ \t]{0,8}`;
-const PEM_LABEL = String.raw `[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`;
-/**
- * A PEM body line is a whole line of base64 (it must end where the line ends,
- * so prose after an unterminated key is kept), or an armour header.
- */
-const PEM_LINE = String.raw `[A-Za-z0-9+/=]{1,256}(?=[ \t]{0,8}(?:\r?\n|$)|(?:\\r)?\\n|["'\x60,]|-----END)|(?:Proc-Type|DEK-Info|Comment|Version):[^\r\n\\]{0,200}`;
-/** Userinfo characters (RFC 3986 unreserved, percent-encoded, sub-delims but quotes and parentheses). */
-const USERINFO = '[A-Za-z0-9._~%!$&*+,;=-]';
-/** Passwords that stand for one in documentation: the word itself, a variable, stars or x's. */
-const PLACEHOLDER = String.raw `(?:(?:pass(?:word|wd)?|pwd|secret|token|changeme|changeit|example)|\$[A-Za-z_][A-Za-z0-9_]{0,64}|x{3,64}|\*{3,64})`;
-const SHAPED_SECRETS = [
-    // PEM / OpenSSH / PGP private keys (RFC 7468, RFC 4880 armour): BEGIN, at least one body line, END if there.
-    [
-        'private key',
-        `-----BEGIN${PEM_LABEL}(?:${PEM_BREAK}){0,3}(?:${PEM_LINE})(?:(?:${PEM_BREAK}){1,3}(?:${PEM_LINE})){0,400}(?:(?:${PEM_BREAK}){1,3}-----END${PEM_LABEL}|[ \\t]{0,8}-----END${PEM_LABEL})?`
-    ],
-    // JWT (RFC 7519): base64url header "ey…" . payload "ey…" . signature (empty for alg "none").
-    [
-        'JWT',
-        String.raw `(?<![_/-])ey[A-Za-z0-9_-]{15,1000}\.ey[A-Za-z0-9_/-]{15,8000}\.[A-Za-z0-9_/-]{0,4000}={0,2}`
-    ],
-    // A JWT encoded once more in base64: base64("eyJ") is "ZXlK" (not inside a longer base64 blob).
-    ['base64 JWT', String.raw `(?<![+/])ZXlK[A-Za-z0-9+/]{40,12000}={0,2}`],
-    // RFC 3986 userinfo: scheme://user:password@host — the password goes; placeholders (password, $X, xxx, ***) and 1–3 characters stay.
-    [
-        'URL credentials',
-        String.raw `[A-Za-z][A-Za-z0-9+.-]{1,30}://${USERINFO}{0,128}:(?<secret>(?!${PLACEHOLDER}@)${USERINFO}{4,256})(?=@)`,
-        'i'
-    ],
-    // Azure Storage / Service Bus connection strings (learn.microsoft.com): AccountKey=, SharedAccessKey=.
-    [
-        'Azure account key',
-        String.raw `(?:AccountKey|SharedAccessKey)=(?<secret>[A-Za-z0-9+/]{20,200}={0,2})`
-    ],
-    // Azure shared access signatures: the sig= query parameter (base64, maybe URL-encoded).
-    ['Azure SAS signature', String.raw `sig=(?<secret>[A-Za-z0-9%+/]{30,200}={0,2})`],
-    // The AWS secret access key has no prefix; only a labelled one is recognisable.
-    [
-        'AWS secret access key',
-        String.raw `(?:aws_secret_access_key|secret_access_key|secretAccessKey)["']?\s{0,5}[:=]\s{0,5}["']?(?<secret>[A-Za-z0-9/+=]{40})`,
-        'i'
-    ]
-];
-
-;// CONCATENATED MODULE: ./src/core/secrets/secret-view.ts
-/**
- * The text as a reader sees it, for secret matching. A token can be split by
- * what does not show once GitHub renders the comment — zero-width and other
- * format characters, HTML comments, markdown backslash escapes (`ghp\_…`
- * renders as `ghp_…`) — or spelled with character references (`gh&#112;_…`).
- * Secrets are matched on a view where those pieces are dropped or decoded,
- * and each match is mapped back to the original text, swallowing whatever was
- * hidden inside it.
- */
-/**
- * Pieces that render differently from how they are written: Unicode format
- * characters (zero-width space and joiners, soft hyphen, bidi marks, word
- * joiner, BOM, tag characters …), the combining grapheme joiner, variation
- * selectors and the Hangul fillers; numeric character references and the
- * named references of invisible characters; a backslash before ASCII
- * punctuation (CommonMark drops it). HTML comments are found by
- * commentPieces. Every quantifier is bounded.
- */
-const PIECE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|[\uFE00-\uFE0F]|&#(?:[xX]0{0,8}[0-9A-Fa-f]{1,6}|0{0,8}[0-9]{1,7});|&(?:ZeroWidthSpace|NegativeVeryThinSpace|NegativeThinSpace|NegativeMediumSpace|NegativeThickSpace|zwj|zwnj|shy|NoBreak|lrm|rlm|InvisibleTimes|InvisibleComma|ApplyFunction|it|ic|af);|\\(?=[!-/:-@[-`{-~])/gu;
-const INVISIBLE = /^(?:[\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|[\uFE00-\uFE0F])$/u;
-/**
- * What a piece is in the view: nothing for an invisible character or a
- * reference to one, the character for a reference to printable ASCII (enough
- * to spell any token), undefined (keep as written) for any other reference.
- */
-function viewOf(piece) {
-    if (!piece.startsWith('&#'))
-        return '';
-    const hex = piece[2] === 'x' || piece[2] === 'X';
-    const code = Number.parseInt(piece.slice(hex ? 3 : 2, -1), hex ? 16 : 10);
-    if (code > 0x10ffff)
-        return undefined;
-    const char = String.fromCodePoint(code);
-    if (INVISIBLE.test(char))
-        return '';
-    return code >= 0x20 && code < 0x7f ? char : undefined;
-}
-/**
- * Closed HTML comments, found with indexOf from left to right so the scan is
- * linear: once a `<!--` has no `-->` after it, no later one has either.
- */
-function commentPieces(text) {
-    const pieces = [];
-    let from = 0;
-    for (;;) {
-        const open = text.indexOf('<!--', from);
-        if (open < 0)
-            return pieces;
-        const close = text.indexOf('-->', open + 4);
-        if (close < 0)
-            return pieces;
-        pieces.push([open, close + 3, '']);
-        from = close + 3;
-    }
-}
-/** The pieces of the text that differ in the view, sorted, without overlaps. */
-function pieces(text) {
-    const found = commentPieces(text);
-    for (const match of text.matchAll(PIECE)) {
-        const view = viewOf(match[0]);
-        if (view !== undefined)
-            found.push([match.index, match.index + match[0].length, view]);
-    }
-    found.sort((a, b) => a[0] - b[0]);
-    const kept = [];
-    for (const piece of found) {
-        const last = kept[kept.length - 1];
-        if (!last || piece[0] >= last[1])
-            kept.push(piece);
-    }
-    return kept;
-}
-/**
- * Builds the view; the original text itself when nothing differs. The view is
- * a list of runs: text copied as written (each character maps to itself) or
- * one decoded reference (its character maps to the whole reference).
- */
-function visibleView(original) {
-    const found = pieces(original);
-    if (found.length === 0)
-        return { text: original, originSpan: (start, end) => [start, end] };
-    const viewStarts = [];
-    const runs = [];
-    const parts = [];
-    let viewLength = 0;
-    const addRun = (origin, originEnd, text, copied) => {
-        if (text.length === 0)
+    flush() {
+        if (this.pending === '')
             return;
-        viewStarts.push(viewLength);
-        runs.push({ origin, originEnd, copied });
-        parts.push(text);
-        viewLength += text.length;
-    };
-    let cursor = 0;
-    for (const [start, end, view] of found) {
-        addRun(cursor, start, original.slice(cursor, start), true);
-        addRun(start, end, view, false);
-        cursor = end;
-    }
-    addRun(cursor, original.length, original.slice(cursor), true);
-    /** The run holding view offset `index`, by binary search. */
-    const runAt = (index) => {
-        let low = 0;
-        let high = viewStarts.length - 1;
-        while (low < high) {
-            const mid = (low + high + 1) >> 1;
-            if (viewStarts[mid] <= index)
-                low = mid;
-            else
-                high = mid - 1;
+        const printed = printText(this.pending, this.pendingLineStart, this.pendingDefuse);
+        this.pending = '';
+        if (printed !== '') {
+            this.parts.push(printed);
+            this.lineStart = false;
         }
-        return low;
-    };
-    const startOf = (index) => {
-        const i = runAt(index);
-        const run = runs[i];
-        return run.copied ? run.origin + index - viewStarts[i] : run.origin;
-    };
-    const endOf = (index) => {
-        const i = runAt(index);
-        const run = runs[i];
-        return run.copied ? run.origin + index - viewStarts[i] + 1 : run.originEnd;
-    };
+    }
+    markup(text) {
+        if (text === '')
+            return;
+        this.flush();
+        this.parts.push(text);
+        this.lineStart = false;
+        this.encodeNext = false;
+    }
+    plain(text, defuse) {
+        // Hidden characters go first, so none is taken for the character after a delimiter.
+        const value = stripHiddenCharacters(text);
+        if (value === '')
+            return;
+        if (this.pending !== '' && defuse !== this.pendingDefuse)
+            this.flush();
+        let rest = value;
+        if (this.encodeNext) {
+            const first = String.fromCodePoint(value.codePointAt(0) ?? 0);
+            if (!/[\s!-/:-@[-`{-~]/.test(first)) {
+                this.flush();
+                this.parts.push(characterReference(first));
+                rest = value.slice(first.length);
+                this.lineStart = false;
+            }
+            this.encodeNext = false;
+        }
+        if (this.pending === '')
+            this.pendingLineStart = this.lineStart;
+        this.pending += rest;
+        this.pendingDefuse = defuse;
+    }
+    lineBreak(hard) {
+        this.flush();
+        // Spaces before a break would make it hard; a line left empty (its characters were hidden
+        // ones) would end the paragraph, and a link in it.
+        while (/[ \t]$/.test(this.parts.at(-1) ?? '')) {
+            const part = (this.parts.pop() ?? '').replace(/[ \t]+$/, '');
+            if (part !== '')
+                this.parts.push(part);
+        }
+        const last = this.lastChar();
+        if (last === '' || last === '\n')
+            return;
+        this.parts.push(`${hard ? '\\' : ''}\n`);
+        this.lineStart = true;
+        this.encodeNext = false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-inline.ts
+
+
+
+
+
+function markdown_inline_node(token, children) {
     return {
-        text: parts.join(''),
-        originSpan: (start, end) => [startOf(start), endOf(end - 1)]
+        type: token.type.replace(/_open$/, ''),
+        content: token.content,
+        markup: token.markup,
+        attr: (name) => String(token.attrGet(name) ?? ''),
+        children
     };
 }
-/** Replaces each span (merged where they overlap or touch) with `replacement`. */
-function replaceSpans(original, spans, replacement) {
-    if (spans.length === 0)
-        return original;
-    const sorted = [...spans].sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-    const out = [];
-    let cursor = 0;
-    let open;
-    for (const [start, end] of sorted) {
-        if (open && start <= open[1]) {
-            open[1] = Math.max(open[1], end);
-            continue;
+function nestInline(tokens) {
+    const root = [];
+    const stack = [root];
+    for (const token of tokens) {
+        const level = stack[stack.length - 1] ?? root;
+        if (token.nesting === 1) {
+            const children = [];
+            level.push(markdown_inline_node(token, children));
+            stack.push(children);
         }
-        if (open) {
-            out.push(original.slice(cursor, open[0]), replacement);
-            cursor = open[1];
-        }
-        open = [start, end];
-    }
-    if (open)
-        out.push(original.slice(cursor, open[0]), replacement);
-    out.push(original.slice(open ? open[1] : cursor));
-    return out.join('');
-}
-
-;// CONCATENATED MODULE: ./src/core/secrets/secret-patterns.ts
-/**
- * Secret redaction (security invariant 4). Known token formats are matched by
- * shape; the run's own secrets are matched by exact value, because a model
- * that somehow saw the key could quote it in any shape we do not know.
- *
- * Both are matched on the text as a reader sees it (secret-view.ts), so a
- * token split by zero-width characters, HTML comments or markdown escapes,
- * or spelled with character references, is still found, and the hidden
- * pieces inside it are redacted with it.
- */
-
-
-
-
-
-const REDACTED = '[REDACTED]';
-/** Every known secret shape, compiled once. */
-const RULES = [
-    ...SHAPED_SECRETS,
-    ...DEV_PLATFORM_TOKENS,
-    ...SERVICE_TOKENS
-].map(compileRule);
-/** The families of secret shapes recognised, for documentation and tests. */
-const SECRET_FAMILIES = RULES.map((rule) => rule.family);
-/**
- * Run secrets shorter than this are not matched by value: redacting every
- * occurrence of a 3-letter string would shred the comment, and real tokens
- * and API keys are far longer.
- */
-const MIN_EXACT_SECRET_LENGTH = 8;
-/**
- * The values to match exactly: each secret, and each line of a multi-line
- * secret (as the Actions runner masks them), as a reader would see them.
- */
-function exactValues(secrets) {
-    const values = new Set();
-    for (const secret of secrets) {
-        for (const candidate of [secret, ...secret.split(/\r?\n/)]) {
-            const value = visibleView(candidate.trim()).text;
-            if (value.length >= MIN_EXACT_SECRET_LENGTH)
-                values.add(value);
-        }
-    }
-    return [...values];
-}
-/** The [start, end) ranges of `text` where `value` occurs. */
-function occurrences(text, value) {
-    const ranges = [];
-    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
-        ranges.push([at, at + value.length]);
-    }
-    return ranges;
-}
-/** The spans of the original text that hold a secret, overlapping ones included. */
-function secretSpans(text, secrets) {
-    const view = visibleView(text);
-    const ranges = exactValues(secrets).flatMap((value) => occurrences(view.text, value));
-    for (const rule of RULES)
-        ranges.push(...matchRanges(rule, view.text));
-    return ranges.map(([start, end]) => view.originSpan(start, end));
-}
-/** Replaces every known secret shape and every exact run secret with [REDACTED]. */
-function redactSecrets(text, secrets = []) {
-    return replaceSpans(text, secretSpans(text, secrets), REDACTED);
-}
-/** True when redactSecrets would change the text. */
-function containsSecret(text, secrets = []) {
-    return secretSpans(text, secrets).length > 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/text-safety/sanitize-lines.ts
-/**
- * The sanitizer's rules that hold line by line, whatever the markdown
- * structure: they run before the text is parsed, so the parse sees their
- * result. Raw diffs become one marker; no line may open a suggestion block
- * (nor, in the human part of a comment, a block that looks like bot state);
- * no line starts a footnote; the bot's marker cannot be forged. All are linear in the text's length.
- */
-
-const DIFF_REDACTED = '[DIFF REDACTED]';
-const DIFF_START = /^[ \t>]*diff --git /;
-// Lines that still belong to a raw diff after its `diff --git` header.
-const DIFF_LINE = /^[ \t>]*(?:diff --git |index |--- |\+\+\+ |@@|[+\- ]|\\ No newline|(?:new|deleted) file mode|old mode|new mode|similarity index|dissimilarity index|rename (?:from|to) |copy (?:from|to) |Binary files )/;
-/**
- * Replaces each raw diff (header plus the diff lines after it) with one
- * marker, in prose and code alike. A blank line ends the diff: prose (and
- * "- " bullet lists) may follow.
- */
-function redactDiffs(text) {
-    const out = [];
-    let inDiff = false;
-    for (const line of text.split('\n')) {
-        if (DIFF_START.test(line)) {
-            if (!inDiff)
-                out.push(DIFF_REDACTED);
-            inDiff = true;
-            continue;
-        }
-        if (inDiff && line.trim() !== '' && DIFF_LINE.test(line))
-            continue;
-        inDiff = false;
-        out.push(line);
-    }
-    return out.join('\n');
-}
-/** Characters that may stand before a fence in a container: quote and list markers, indentation. */
-const PREFIX_CHARS = ' \t>*+-.)0123456789';
-const FENCE_RUN = /^(?:`{3,}|~{3,})/;
-/**
- * Splits a line that could open a fenced block in some container (quote
- * and list markers, footnote labels `[^x]:`, indentation) into what comes
- * up to the end of its fence run, and the info string. Deliberately broader
- * than CommonMark.
- */
-function splitFenceLine(line) {
-    let at = 0;
-    while (at < line.length) {
-        if (PREFIX_CHARS.includes(line[at] ?? ''))
-            at += 1;
-        else if (line.startsWith('[^', at)) {
-            const close = line.indexOf(']:', at + 2);
-            if (close === -1)
-                return undefined;
-            at = close + 2;
+        else if (token.nesting === -1) {
+            if (stack.length > 1)
+                stack.pop();
         }
         else
-            break;
+            level.push(markdown_inline_node(token, token.type === 'image' ? nestInline(token.children ?? []) : []));
     }
-    const run = FENCE_RUN.exec(line.slice(at))?.[0];
-    if (run === undefined)
-        return undefined;
-    return [line.slice(0, at + run.length), line.slice(at + run.length)];
+    return root;
 }
-/**
- * Drops the info string of every fence-like line whose info starts with
- * `suggestion` (GitHub turns such a block into a commit button), and with
- * `rmcoc` when `stateBlocks` (a quoted state block must not look like the
- * bot's own).
- */
-function neutralizeInfoStrings(text, stateBlocks) {
-    return text
-        .split('\n')
-        .map((line) => {
-        const parts = splitFenceLine(line);
-        if (parts === undefined)
-            return line;
-        const info = parts[1].trim().toLowerCase();
-        const forged = info.startsWith('suggestion') || (stateBlocks && info.startsWith('rmcoc'));
-        return forged ? parts[0] : line;
+/** The text a reader sees of some inline nodes (alt text, link text), on one line. */
+function shownText(nodes) {
+    return nodes
+        .map((item) => {
+        if (item.type === 'softbreak' || item.type === 'hardbreak')
+            return ' ';
+        if (/^(?:text|text_special|code_inline|html_inline)$/.test(item.type))
+            return item.content;
+        return shownText(item.children);
     })
-        .join('\n');
+        .join('');
 }
-/**
- * GitHub reads `[^label]:` at the start of a line (in any container) as a
- * footnote definition, which the sanitizer's parser does not know: the
- * lines after it, indented, are the footnote's content for GitHub and code
- * or a paragraph for the parser. A backslash before the `[` makes it plain
- * text for both, so they agree again (the bot does not write footnotes).
- */
-function neutralizeFootnotes(text) {
-    return text
-        .split('\n')
-        .map((line) => {
-        let at = 0;
-        while (at < line.length && PREFIX_CHARS.includes(line[at] ?? ''))
-            at += 1;
-        const label = line.startsWith('[^', at) && line.indexOf(']:', at + 2) !== -1;
-        return label ? `${line.slice(0, at)}\\${line.slice(at)}` : line;
-    })
-        .join('\n');
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
+/** Makes the printed text end in whitespace or ASCII punctuation, so a delimiter after it can open. */
+function allowOpener(out) {
+    if (out.atLineStart())
+        return;
+    if (!/[\s!-/:-@[-`{-~]/.test(out.lastChar()))
+        out.encodeLast();
 }
-/**
- * Removes the marker until none is left (removing one can join the halves of
- * another): each marker completed while the text is copied is dropped at once.
- */
-function stripMarker(text) {
-    if (!text.includes(BOT_MARKER))
-        return text;
-    const out = [];
-    const last = BOT_MARKER[BOT_MARKER.length - 1];
-    for (const char of text) {
-        out.push(char);
-        if (char === last && out.length >= BOT_MARKER.length) {
-            const tail = out.slice(-BOT_MARKER.length).join('');
-            if (tail === BOT_MARKER)
-                out.length -= BOT_MARKER.length;
+const DELIMITERS = { em: '*', strong: '**', s: '~~' };
+function printDelimited(item, ctx, out) {
+    // The author's `_` is kept; it neither opens nor closes inside a word, so its neighbours are settled always.
+    const underscore = item.markup === '_' || item.markup === '__';
+    const delimiter = underscore ? item.markup : (DELIMITERS[item.type] ?? '');
+    const children = [...item.children];
+    const first = children[0];
+    const lead = first?.type === 'text' ? (/^\s+/.exec(first.content)?.[0] ?? '') : '';
+    if (first !== undefined && lead !== '')
+        children[0] = { ...first, content: first.content.slice(lead.length) };
+    const last = children.at(-1);
+    const trail = last?.type === 'text' ? (/\s+$/.exec(last.content)?.[0] ?? '') : '';
+    if (last !== undefined && trail !== '') {
+        children[children.length - 1] = { ...last, content: last.content.slice(0, -trail.length) };
+    }
+    out.plain(lead, true);
+    const inner = new InlineOut(false);
+    printNodes(children, ctx, inner);
+    if (inner.text !== '') {
+        if (underscore || !LETTER_OR_DIGIT.test(inner.text))
+            allowOpener(out);
+        out.markup(`${delimiter}${inner.text}${delimiter}`);
+        const end = Array.from(inner.text.slice(-2)).at(-1) ?? '';
+        out.encodeNext = underscore || !LETTER_OR_DIGIT.test(end);
+    }
+    out.plain(trail, true);
+}
+function printImage(item, ctx, out) {
+    const alt = shownText(item.children).replace(/\s+/g, ' ').trim();
+    const src = item.attr('src');
+    const shown = alt === '' ? NO_ALT : alt;
+    if (!ctx.inLink && isGitHubHosted(src)) {
+        printLink(printText(shown, false), src, undefined, out);
+    }
+    else
+        out.plain(shown, true);
+}
+function printLinkNode(item, ctx, out) {
+    const href = item.attr('href');
+    // A joiner the sanitizer put after an `@` is not part of an address: such a "link" stays text.
+    const joined = item.markup === 'linkify' && shownText(item.children).includes('\u2060');
+    if (ctx.inLink || joined || !isAllowedHref(href)) {
+        printNodes(item.children, ctx, out);
+        return;
+    }
+    const auto = item.markup === 'linkify' || item.markup === 'autolink';
+    const inner = new InlineOut(false);
+    printNodes(item.children, { ...ctx, inLink: true }, inner);
+    printLink(inner.text, href, auto ? shownText(item.children) : undefined, out);
+}
+function printNode(item, ctx, out) {
+    switch (item.type) {
+        case 'text':
+        case 'text_special':
+            out.plain(item.content, true);
+            return;
+        case 'code_inline':
+            out.markup(printCodeSpan(item.content, ctx.table));
+            return;
+        case 'softbreak':
+        case 'hardbreak':
+            if (ctx.oneLine)
+                out.plain(' ', false);
+            else
+                out.lineBreak(item.type === 'hardbreak');
+            return;
+        case 'em':
+        case 'strong':
+        case 's':
+            printDelimited(item, ctx, out);
+            return;
+        case 'link':
+            printLinkNode(item, ctx, out);
+            return;
+        case 'image':
+            printImage(item, ctx, out);
+            return;
+        case 'html_inline':
+            htmlAsText(item.content, true, out);
+            return;
+        default:
+            printNodes(item.children, ctx, out);
+    }
+}
+function printNodes(nodes, ctx, out) {
+    for (const item of nodes)
+        printNode(item, ctx, out);
+}
+/** The inline content as safe markdown; `lineStart`: it begins a line. */
+function printInline(nodes, ctx, lineStart = true) {
+    const out = new InlineOut(lineStart);
+    printNodes(nodes, ctx, out);
+    // Readers drop spaces at the end of a paragraph; printing them would not read back.
+    return out.text.replace(/[ \t]+$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-blocks.ts
+
+
+
+
+const BLOCK_TEXT = { oneLine: false, table: false, inLink: false };
+const TASK = /^\[([ xX])\][ \t]+(?=\S)/;
+function inlineNodes(token) {
+    return nestInline(token?.children ?? []);
+}
+function printParagraph(cursor, task) {
+    const nodes = inlineNodes(cursor.tokens[cursor.index + 1]);
+    cursor.index += 3;
+    const first = nodes[0];
+    const box = task && first?.type === 'text' ? TASK.exec(first.content) : null;
+    if (first === undefined || box === null)
+        return { lines: markdown_blocks_splitLines(printInline(nodes, BLOCK_TEXT)) };
+    const rest = [{ ...first, content: first.content.slice(box[0].length) }, ...nodes.slice(1)];
+    const checked = box[1] === ' ' ? '[ ] ' : '[x] ';
+    return { lines: markdown_blocks_splitLines(checked + printInline(rest, BLOCK_TEXT, false)) };
+}
+function markdown_blocks_splitLines(text) {
+    return text === '' ? [] : text.split('\n');
+}
+function printHeading(cursor) {
+    const token = cursor.tokens[cursor.index];
+    const level = Number(token?.tag.slice(1) ?? 1);
+    const content = printInline(inlineNodes(cursor.tokens[cursor.index + 1]), { ...BLOCK_TEXT, oneLine: true }, false);
+    cursor.index += 3;
+    const marker = '#'.repeat(level);
+    return { lines: [content === '' ? marker : `${marker} ${content}`] };
+}
+/** The longest backtick run that starts a line (after indentation): only such a run can close a fence. */
+function longestLeadingRun(lines) {
+    return Math.max(0, ...lines.map((line) => /^[ \t]*(`*)/.exec(line)?.[1]?.length ?? 0));
+}
+function cleanInfo(info, options) {
+    const words = info.trim();
+    const lang = words.split(/\s/)[0]?.toLowerCase() ?? '';
+    if (lang.startsWith('suggestion') || (options.stateBlocks && lang.startsWith('rmcoc')))
+        return '';
+    return words.replace(/[`\\&<>]/g, '').trim();
+}
+function printCode(cursor) {
+    const token = cursor.tokens[cursor.index];
+    cursor.index += 1;
+    const content = token?.content ?? '';
+    const body = content === '' ? [] : content.replace(/\n$/, '').split('\n');
+    const fence = '`'.repeat(Math.max(3, longestLeadingRun(body) + 1));
+    const info = token?.type === 'fence' ? cleanInfo(token.info, cursor.options) : '';
+    return { lines: [`${fence}${info}`, ...body, fence] };
+}
+/** An HTML block as paragraphs of text, structure lines kept where allowed (html-text.ts). */
+function printHtmlBlock(cursor, topLevel) {
+    const content = cursor.tokens[cursor.index]?.content ?? '';
+    cursor.index += 1;
+    const keep = topLevel && cursor.options.structureLines;
+    const groups = [];
+    let paragraph = [];
+    let kept = [];
+    const flush = () => {
+        if (kept.length > 0)
+            groups.push(kept);
+        kept = [];
+        if (paragraph.length === 0)
+            return;
+        const out = new InlineOut(true);
+        htmlAsText(paragraph.join('\n'), true, out);
+        const text = out.text.replace(/[ \t]+$/, '');
+        if (text !== '')
+            groups.push(text.split('\n'));
+        paragraph = [];
+    };
+    for (const line of content.replace(/\n$/, '').split('\n')) {
+        if (keep && isStructureLine(line)) {
+            if (paragraph.length > 0)
+                flush();
+            kept.push(line);
+        }
+        else {
+            if (kept.length > 0)
+                flush();
+            if (line.trim() === '')
+                flush();
+            else
+                paragraph.push(line);
         }
     }
-    return out.join('');
+    flush();
+    const lines = groups.flatMap((group, index) => (index === 0 ? group : ['', ...group]));
+    return { lines, structure: keep && lines.every(isStructureLine) };
 }
-/** `text` cut to at most `length` characters, never inside a surrogate pair. */
-function cutAt(text, length) {
-    if (text.length <= length)
-        return text;
-    const code = text.charCodeAt(length - 1);
-    return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
+function alignment(token) {
+    const style = String(token?.attrGet('style') ?? '');
+    if (style.includes('center'))
+        return ':---:';
+    if (style.includes('left'))
+        return ':---';
+    if (style.includes('right'))
+        return '---:';
+    return '---';
+}
+function printTable(cursor) {
+    const open = cursor.tokens[cursor.index];
+    const rows = [];
+    const aligns = [];
+    let row = [];
+    cursor.index += 1;
+    for (; cursor.index < cursor.tokens.length; cursor.index += 1) {
+        const token = cursor.tokens[cursor.index];
+        if (token === undefined || (token.type === 'table_close' && token.level === open?.level))
+            break;
+        if (token.type === 'tr_open')
+            row = [];
+        else if (token.type === 'tr_close')
+            rows.push(row);
+        else if (token.type === 'th_open')
+            aligns.push(alignment(token));
+        else if (token.type === 'inline') {
+            row.push(printInline(inlineNodes(token), { oneLine: true, table: true, inLink: false }, false));
+        }
+    }
+    cursor.index += 1;
+    const line = (cells) => `| ${cells.join(' | ')} |`;
+    const [head = [], ...body] = rows;
+    return { lines: [line(head), line(aligns), ...body.map(line)] };
+}
+function printQuote(cursor) {
+    const open = cursor.tokens[cursor.index];
+    cursor.index += 1;
+    const inner = joinBlocks(printChildren(cursor, 'blockquote_close', open?.level ?? 0), true);
+    return { lines: inner.map((line) => (line === '' ? '>' : `> ${line}`)) };
+}
+/** The marker for a list next to `previous`: another one than it used, or lists would merge. */
+function listMarker(ordered, previous) {
+    if (ordered)
+        return previous?.marker === '.' ? ')' : '.';
+    return previous?.marker === '-' ? '*' : '-';
+}
+/** markdown-it hides the paragraphs of a tight list's items; the first one tells (a bounded look). */
+function isTight(cursor, level) {
+    const end = Math.min(cursor.tokens.length, cursor.index + 64);
+    for (let at = cursor.index + 1; at < end; at += 1) {
+        const token = cursor.tokens[at];
+        if (token === undefined || token.level < level + 1)
+            break;
+        if (token.type === 'paragraph_open' && token.level === level + 2)
+            return token.hidden;
+    }
+    return true;
+}
+function printList(cursor, previous) {
+    const open = cursor.tokens[cursor.index];
+    const ordered = open?.type === 'ordered_list_open';
+    const marker = listMarker(ordered, previous);
+    const start = Number(open?.attrGet('start') ?? 1);
+    const level = open?.level ?? 0;
+    const tight = isTight(cursor, level);
+    const closeType = ordered ? 'ordered_list_close' : 'bullet_list_close';
+    cursor.index += 1;
+    const items = [];
+    while (cursor.index < cursor.tokens.length) {
+        const token = cursor.tokens[cursor.index];
+        cursor.index += 1;
+        if (token === undefined || (token.type === closeType && token.level === level))
+            break;
+        if (token.type !== 'list_item_open')
+            continue;
+        const number = start + items.length > 999_999_999 ? start : start + items.length;
+        const bullet = ordered ? `${number}${marker}` : marker;
+        const lines = joinBlocks(printChildren(cursor, 'list_item_close', token.level, true), !tight);
+        const indent = ' '.repeat(bullet.length + 1);
+        const [first, ...rest] = lines;
+        items.push([
+            first === undefined || first === '' ? bullet : `${bullet} ${first}`,
+            ...rest.map((line) => (line === '' ? '' : `${indent}${line}`))
+        ]);
+    }
+    return {
+        lines: items.flatMap((item, index) => (index > 0 && !tight ? ['', ...item] : item)),
+        marker
+    };
+}
+function printBlock(cursor, previous, depth, task) {
+    const token = cursor.tokens[cursor.index];
+    switch (token?.type) {
+        case 'paragraph_open':
+            return printParagraph(cursor, task);
+        case 'heading_open':
+            return printHeading(cursor);
+        case 'fence':
+        case 'code_block':
+            return printCode(cursor);
+        case 'html_block':
+            return printHtmlBlock(cursor, depth === 0);
+        case 'hr':
+            cursor.index += 1;
+            return { lines: ['***'] };
+        case 'table_open':
+            return printTable(cursor);
+        case 'blockquote_open':
+            return printQuote(cursor);
+        case 'bullet_list_open':
+        case 'ordered_list_open':
+            return printList(cursor, previous);
+        default:
+            cursor.index += 1;
+            return { lines: [] };
+    }
+}
+/** The last block that printed something (one that printed nothing does not separate lists). */
+function lastPrinted(blocks) {
+    return blocks.findLast((block) => block.lines.length > 0);
+}
+/** The blocks up to the close token of the container opened at `level` (or to the end). */
+function printChildren(cursor, closeType, level, item = false) {
+    const blocks = [];
+    while (cursor.index < cursor.tokens.length) {
+        const token = cursor.tokens[cursor.index];
+        if (token?.type === closeType && token.level === level) {
+            cursor.index += 1;
+            break;
+        }
+        blocks.push(printBlock(cursor, lastPrinted(blocks), level + 1, item && blocks.length === 0));
+    }
+    return blocks;
+}
+function joinBlocks(blocks, blankLines) {
+    const lines = [];
+    let previous;
+    for (const block of blocks) {
+        if (block.lines.length === 0)
+            continue;
+        const adjacent = previous?.structure === true && block.structure === true;
+        if (lines.length > 0 && blankLines && !adjacent)
+            lines.push('');
+        lines.push(...block.lines);
+        previous = block;
+    }
+    return lines;
+}
+/** The model's markdown printed anew (see the file comment). */
+function printMarkdown(text, options) {
+    const cursor = { tokens: parseMarkdown(text), index: 0, options };
+    const blocks = [];
+    while (cursor.index < cursor.tokens.length) {
+        blocks.push(printBlock(cursor, lastPrinted(blocks), 0, false));
+    }
+    return joinBlocks(blocks, true).join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/core/text-safety/sanitize.ts
 /**
  * Every body the action posts goes through here (security invariant 4):
  * hidden characters dropped, secrets → [REDACTED], raw diffs → [DIFF
- * REDACTED], commitable ```suggestion fences → plain code blocks,
- * @-mentions defused, raw HTML reduced to formatting tags (no comments, no
- * images), images on other hosts than GitHub turned into their alt text,
- * size capped.
+ * REDACTED], then the text is parsed and a new document printed from it
+ * (markdown-blocks.ts): only allowlisted markup, every text escaped, so
+ * @-mentions are defused, raw HTML, HTML comments and images are shown as
+ * text (a GitHub-hosted image as a link), commitable ```suggestion fences
+ * become plain code blocks, code stays byte for byte; size capped.
  *
- * Model text is cut to GitHub's own limit before any of it is read, so the
- * work is bounded; every rule is linear in the text's length. The markdown
- * rules read the text with a CommonMark + GFM parser (markdown-guard.ts),
- * so code stays as written and everything GitHub would render is covered.
+ * Safety does not depend on how the parser reads the model's text: the
+ * printed document holds no markup the printer did not write, for any
+ * CommonMark/GFM reader. Model text is cut to GitHub's own limit before any
+ * of it is read, so the work is bounded; every rule is linear in the
+ * text's length.
  */
 
 
@@ -60631,8 +60251,9 @@ const MODEL_TEXT_LIMIT = 65_536;
 const SECRET_LOOKAHEAD = 8_192;
 /**
  * The rules, in order: cut and clean the characters, strip forged markers
- * (human part only), redact secrets, then the line rules, then the markdown
- * rules on the result.
+ * (human part only), redact secrets, redact raw diffs, then print the
+ * markdown anew. A marker spelled with character references is text when
+ * printed; it is stripped there too.
  */
 function sanitizeMarkdown(text, options, stateBlocks, limit) {
     const read = text.length > limit ? text.slice(0, limit + SECRET_LOOKAHEAD) : text;
@@ -60644,13 +60265,16 @@ function sanitizeMarkdown(text, options, stateBlocks, limit) {
     if (stateBlocks)
         clean = clean.trim();
     const cut = read.length < text.length || clean.length > limit;
-    const lines = neutralizeFootnotes(neutralizeInfoStrings(redactDiffs(cutAt(clean, limit)), stateBlocks));
-    return { ...guardMarkdown(lines), cut };
+    const printed = printMarkdown(redactDiffs(cutAt(clean, limit)), {
+        stateBlocks,
+        structureLines: options.structureLines === true
+    });
+    return { text: stateBlocks ? stripMarker(printed) : printed, cut };
 }
 /**
  * Sanitizes a fragment without the comment's framing: for text that ends up
  * inside the bot's own rmcoc block (finding, assessment) or in other
- * composed parts. Cut to MODEL_TEXT_LIMIT; fences are left as they are.
+ * composed parts. Cut to MODEL_TEXT_LIMIT.
  */
 function sanitizeText(text, options = {}) {
     return sanitizeMarkdown(text, options, false, MODEL_TEXT_LIMIT).text;
@@ -60671,15 +60295,14 @@ function cutNear(text, length) {
     const lineEnd = text.lastIndexOf('\n', length);
     return cutAt(text, lineEnd > 0 && length - lineEnd < 1000 ? lineEnd : length);
 }
-/** Closes an open fence and adds the notice when something was cut. */
+/** The text, with the notice when something was cut. */
 function finish(result) {
-    const closed = result.openFence === undefined ? result.text : `${result.text}\n${result.openFence}`;
-    return result.cut ? `${closed}\n\n${TRUNCATION_NOTICE}` : closed;
+    return result.cut ? `${result.text}\n\n${TRUNCATION_NOTICE}` : result.text;
 }
 /**
- * The sanitized text, closed and within `budget`. When it is too long, the
- * sanitized text is cut and sanitized again: a cut can end a code span or a
- * link early and so bring text out of it, which the second pass defuses.
+ * The sanitized text within `budget`. When it is too long, the printed
+ * text is cut and printed again: a cut can end a code span or a link early
+ * or leave a fence open, which the second printing settles.
  */
 function fitText(first, budget, options) {
     let result = first;
@@ -60728,6 +60351,160 @@ function sanitizeComment(input) {
         throw new SanitizeError(`compose added more than it did for the probe: ${body.length} > ${maxChars} characters`);
     }
     return body;
+}
+
+;// CONCATENATED MODULE: ./src/core/text-safety/markdown-fences.ts
+/**
+ * Splits markdown into the fenced code blocks the sanitizer may trust as code
+ * and the text around them.
+ *
+ * Only a fence CommonMark cannot end early is trusted: a top-level fence (no
+ * block quote or list marker before it, at most 3 spaces of indentation, not
+ * inside a possible HTML block). A fence opened inside a block quote or list
+ * item ends when that container ends — e.g. at the first line without `>` or
+ * with too little indentation — so what this module would call its content
+ * can be prose on GitHub. Such fences stay in the text segments, and the
+ * sanitizer treats their lines as prose. Indentation of 2 or 3 spaces could
+ * place a fence inside a list item, so it is trusted only while no list item
+ * has appeared before it; 0 or 1 space always ends any open container.
+ *
+ * A trusted fence closes with a run of the same character at least as long,
+ * indented at most 3 spaces; unclosed, it runs to the end of the text.
+ */
+const TOP_OPENING = /^( {0,3})(`{3,}|~{3,})([^\n]*)$/;
+/** A list item marker at the start of a line (after indentation or quote markers). */
+const LIST_ITEM = /^[ \t>]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
+/** A line that may start an HTML block (CommonMark types 6 and 7 end at a blank line). */
+const HTML_START = /^[ \t>]*</;
+/**
+ * A fence-like line in any container: quote markers, list markers, a footnote
+ * label and indentation before a run of 3+ backticks or tildes. Deliberately
+ * broader than CommonMark; used for rewriting, never for trusting.
+ */
+const ANY_FENCE_LINE = /^((?:[ \t>*+\-.)0-9]|\[\^[^\]\n]*\]:)*)(`{3,}|~{3,})([^\n]*)$/;
+/** A backtick fence's info string may not contain backticks (CommonMark). */
+function validInfo(marker, info) {
+    return !(marker.startsWith('`') && info.includes('`'));
+}
+function isClosing(line, marker) {
+    const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+    const run = match?.[1];
+    return run !== undefined && run[0] === marker[0] && run.length >= marker.length;
+}
+/** Line-based split; "\r\n" is kept inside lines so joining restores the input. */
+function splitFences(markdown) {
+    const lines = markdown.split('\n');
+    const segments = [];
+    let text = [];
+    let index = 0;
+    let listSeen = false;
+    let htmlOpen = false;
+    const flushText = () => {
+        if (text.length > 0)
+            segments.push({ kind: 'text', text: text.join('\n') });
+        text = [];
+    };
+    while (index < lines.length) {
+        const line = lines[index] ?? '';
+        const bare = line.replace(/\r$/, '');
+        const opening = TOP_OPENING.exec(bare);
+        const indent = opening?.[1]?.length ?? 0;
+        const trusted = opening !== null &&
+            validInfo(opening[2] ?? '', opening[3] ?? '') &&
+            !htmlOpen &&
+            (indent <= 1 || !listSeen);
+        if (!trusted) {
+            if (LIST_ITEM.test(bare))
+                listSeen = true;
+            if (bare.trim() === '')
+                htmlOpen = false;
+            else if (HTML_START.test(bare))
+                htmlOpen = true;
+            text.push(line);
+            index += 1;
+            continue;
+        }
+        flushText();
+        const marker = opening[2] ?? '```';
+        const body = [];
+        let closing;
+        index += 1;
+        while (index < lines.length) {
+            const inner = lines[index] ?? '';
+            index += 1;
+            if (isClosing(inner.replace(/\r$/, ''), marker)) {
+                closing = inner;
+                break;
+            }
+            body.push(inner);
+        }
+        segments.push({
+            kind: 'fence',
+            prefix: opening[1] ?? '',
+            marker,
+            info: opening[3] ?? '',
+            lines: body,
+            closing
+        });
+    }
+    flushText();
+    return segments;
+}
+/** Inverse of splitFences for segments it produced (possibly edited). */
+function joinFences(segments) {
+    return segments
+        .map((segment) => {
+        if (segment.kind === 'text')
+            return segment.text;
+        const lines = [`${segment.prefix}${segment.marker}${segment.info}`, ...segment.lines];
+        if (segment.closing !== undefined)
+            lines.push(segment.closing);
+        return lines.join('\n');
+    })
+        .join('\n');
+}
+/**
+ * The line that closes a fence left open at the end of `markdown`, or
+ * undefined. A trusted fence closes with its marker; a fence in a container
+ * (seen loosely) closes with its quote markers kept and list markers turned
+ * into spaces, which stays inside the item whether or not one is open.
+ */
+function openFenceCloser(markdown) {
+    const last = splitFences(markdown).at(-1);
+    if (last === undefined)
+        return undefined;
+    if (last.kind === 'fence')
+        return last.closing === undefined ? last.marker : undefined;
+    let open;
+    for (const raw of last.text.split('\n')) {
+        const match = ANY_FENCE_LINE.exec(raw.replace(/\r$/, ''));
+        if (match === null)
+            continue;
+        const marker = match[2] ?? '```';
+        const info = match[3] ?? '';
+        if (open === undefined) {
+            if (validInfo(marker, info))
+                open = { prefix: match[1] ?? '', marker };
+        }
+        else if (info.trim() === '' && marker[0] === open.marker[0]) {
+            if (marker.length >= open.marker.length)
+                open = undefined;
+        }
+    }
+    if (open === undefined)
+        return undefined;
+    return `${open.prefix.replace(/[^> \t]/g, ' ')}${open.marker}`;
+}
+/** The longest run of `char` in `text` (0 when absent). */
+function longestRun(text, char) {
+    let longest = 0;
+    let current = 0;
+    for (const c of text) {
+        current = c === char ? current + 1 : 0;
+        if (current > longest)
+            longest = current;
+    }
+    return longest;
 }
 
 ;// CONCATENATED MODULE: ./src/core/summary/summary-text.ts
@@ -61425,9 +61202,10 @@ function composeSummaryComment(input, secrets = [], previousBody) {
     const current = `${line}\n\n${composeRunText(input, room - line.length - 2)}`;
     const earlier = previousBody === undefined ? NO_HISTORY : readEarlierRuns(previousBody, secrets);
     // Measured as the sanitizer will measure it: mentions wrapped, secrets redacted.
-    const fits = (text) => sanitizeComment({ text, secrets, maxChars: Number.MAX_SAFE_INTEGER }).length <= room;
+    const fits = (text) => sanitizeComment({ text, secrets, structureLines: true, maxChars: Number.MAX_SAFE_INTEGER })
+        .length <= room;
     const text = withHistory(current, earlier, fits);
-    return sanitizeComment({ text, secrets, compose });
+    return sanitizeComment({ text, secrets, structureLines: true, compose });
 }
 /**
  * "The review could not complete": short, marked as the bot's, with no
@@ -61642,6 +61420,7 @@ function stripHiddenMarkup(text) {
  * are marked rather than removed so the diff keeps its lines.
  */
 
+
 /**
  * Invisible and formatting characters: soft hyphen, combining grapheme
  * joiner, Arabic letter mark, Hangul fillers, Mongolian vowel separator,
@@ -61650,6 +61429,7 @@ function stripHiddenMarkup(text) {
  * (U+2060-2064), bidi isolates (U+2066-2069), deprecated format characters
  * (U+206A-206F), variation selectors, BOM / zero-width no-break space,
  * interlinear annotations, tag characters and supplementary variation selectors.
+ * In prose they are also dropped when written as character references.
  */
 // The class lists combining characters on purpose: matching them one by one is the point.
 /* eslint-disable no-misleading-character-class */
@@ -61661,6 +61441,17 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 /** Complete HTML comments, and an unclosed one, which hides the rest of the text on GitHub. */
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 const HTML_COMMENT_MARK = '[HTML comment removed]';
+/** A character reference, numeric or named (HTML also reads numeric ones without the ";"). */
+const REFERENCE = /&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});?/g;
+/** References GitHub decodes to an invisible, bidi or control character (`&#x202E;`, `&zwj;`) are hidden too. */
+function dropHiddenReferences(text) {
+    return text.replace(REFERENCE, (reference) => {
+        const decoded = markdown_parse_unescapeAll(reference.endsWith(';') ? reference : `${reference};`);
+        if (decoded === reference || decoded.length > 2)
+            return reference;
+        return decoded.replace(untrusted_text_INVISIBLE, '').replace(CONTROL, '') === '' ? '' : reference;
+    });
+}
 function visibleEscape(char) {
     const code = char.codePointAt(0) ?? 0;
     return `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`;
@@ -61668,7 +61459,7 @@ function visibleEscape(char) {
 /** Strips (prose) or exposes (code) hidden content; see the file comment. */
 function neutralizeUntrusted(text, kind) {
     if (kind === 'prose') {
-        const visible = text.replace(HTML_COMMENT, '').replace(untrusted_text_INVISIBLE, '').replace(CONTROL, '');
+        const visible = dropHiddenReferences(text.replace(HTML_COMMENT, '').replace(untrusted_text_INVISIBLE, '').replace(CONTROL, ''));
         return stripHiddenMarkup(visible);
     }
     return text
@@ -89191,7 +88982,7 @@ function movedLine(hunks, line) {
     return line + shift;
 }
 /** The thread's line at `headSha`; undefined when it cannot be told (keep what is stored). */
-async function local_thread_lines_lineAt(git, thread, headSha) {
+async function lineAt(git, thread, headSha) {
     const { commitId, originalLine } = thread;
     if (commitId === undefined || originalLine === null)
         return undefined;
@@ -89220,7 +89011,7 @@ async function local_thread_lines_lineAt(git, thread, headSha) {
 async function followHead(git, store, headSha) {
     const moves = [];
     for (const thread of store.state.threads) {
-        const line = await local_thread_lines_lineAt(git, thread, headSha);
+        const line = await lineAt(git, thread, headSha);
         if (line === undefined || line === thread.line)
             continue;
         moves.push({ thread, line });

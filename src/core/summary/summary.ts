@@ -87,9 +87,10 @@ export function composeSummaryComment(
   const earlier = previousBody === undefined ? NO_HISTORY : readEarlierRuns(previousBody, secrets)
   // Measured as the sanitizer will measure it: mentions wrapped, secrets redacted.
   const fits = (text: string) =>
-    sanitizeComment({ text, secrets, maxChars: Number.MAX_SAFE_INTEGER }).length <= room
+    sanitizeComment({ text, secrets, structureLines: true, maxChars: Number.MAX_SAFE_INTEGER })
+      .length <= room
   const text = withHistory(current, earlier, fits)
-  return sanitizeComment({ text, secrets, compose })
+  return sanitizeComment({ text, secrets, structureLines: true, compose })
 }
 
 /**

@@ -9,7 +9,8 @@
  * already is kept.
  *
  * Exception: U+FE0E/U+FE0F select text or emoji presentation (`⚠️`); one is
- * kept after a visible character, a run of them is not.
+ * kept after a letter, digit or symbol; a run of them, or one after a space
+ * or ASCII punctuation (a code span's backtick), is not.
  */
 
 /** The character the sanitizer puts after `@` so GitHub does not link a mention. */
@@ -22,8 +23,9 @@ const HIDDEN =
   /(?![\uFE0E\uFE0F])[\p{Default_Ignorable_Code_Point}]|[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/gu
 /* eslint-enable no-control-regex */
 
-/** A presentation selector after another one, or at the very start. */
-const STRAY_SELECTOR = /(?<=^|[\uFE0E\uFE0F])[\uFE0E\uFE0F]+/g
+/** A presentation selector after another one, a space, ASCII punctuation or at the start of a line. */
+// eslint-disable-next-line no-misleading-character-class -- selectors are matched on their own on purpose
+const STRAY_SELECTOR = /(?<=^|[\s!-/:-@[-`{-~\uFE0E\uFE0F])[\uFE0E\uFE0F]+/gm
 
 /** An `@` (or a reference to one) right before the offset being looked at; bounded look-back. */
 const AT_BEFORE = /(?:@|&#0{0,8}64;?|&#[xX]0{0,8}40;?|&commat;)$/

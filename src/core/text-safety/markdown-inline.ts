@@ -1,153 +1,187 @@
 /**
- * The edits for one paragraph, heading or table cell, from what the parser
- * matched in it (markdown-parse.ts) and where its content sits in the
- * source (inline-align.ts):
+ * Prints the inline content of one paragraph, heading or table cell from
+ * its parsed tokens, keeping only: text, emphasis, strong, strikethrough,
+ * code spans, line breaks and links to http(s) URLs, e-mail addresses and
+ * repository paths. Everything else is printed as the text it shows:
  *
- * - code spans and autolinks stay as written;
- * - images on other hosts than GitHub become their alt text;
- * - inline HTML keeps only allowlisted tags (html-guard.ts);
- * - prose gets word joiners after mention `@`s (not inside links, where
- *   GitHub looks for none) and `&lt;` for a `<` that could start markup;
- * - from a code span or link that starts inside a bare URL on, the text is
- *   doubted: GitHub's URL swallows its opening (autolink-literals.ts), so
- *   it gets the rules for text of unknown context (unknownEdits).
+ * - an image becomes its alt text, or, when GitHub hosts it, a plain link;
+ * - raw HTML becomes text (html-text.ts);
+ * - a link to another kind of URL becomes its text;
+ * - inside a link, links and images become their text.
+ *
+ * Text is escaped (markdown-text.ts), so nothing in it can open markup; the
+ * only markup is what this printer writes. Emphasis delimiters are written
+ * so that they open and close where the printer put them (`*`, or the
+ * author's `_`): surrounding spaces move outside, and a letter right
+ * outside a delimiter that could not open or close next to it is written
+ * as a character reference.
  */
 import type Token from 'markdown-it/lib/token.mjs'
-import { urlRuns } from './autolink-literals.js'
-import { WORD_JOINER } from './hidden-characters.js'
-import { htmlEdits } from './html-guard.js'
-import { isGitHubHosted, plainAltText } from './image-beacons.js'
-import type { Alignment } from './inline-align.js'
-import type { InlineSpan } from './markdown-parse.js'
-import { MASK, proseMentionInserts } from './mentions.js'
-import { insertion, type Edit } from './text-edits.js'
+import { isGitHubHosted, NO_ALT } from './image-beacons.js'
+import { htmlAsText } from './html-text.js'
+import { printLink, isAllowedHref } from './markdown-links.js'
+import { InlineOut } from './inline-out.js'
+import { printCodeSpan, printText } from './markdown-text.js'
 
-/** A span as taken: as parsed, or doubted (see judgedSpans). */
-type Judged =
-  InlineSpan | { readonly kind: 'doubted'; readonly start: number; readonly end: number }
+export interface InlineContext {
+  /** Inside a heading or table cell: line breaks become spaces. */
+  readonly oneLine: boolean
+  /** Inside a table cell: `|` in code spans is escaped. */
+  readonly table: boolean
+  /** Inside a link: no links, no images (mentions are defused there too, should a reader not see the link). */
+  readonly inLink: boolean
+}
 
-/** The alt text an image shows as, from its parsed alt tokens. */
-function altText(tokens: readonly Token[] | null): string {
-  return (tokens ?? [])
-    .map((token) => {
-      if (token.type === 'image') return altText(token.children)
-      if (token.type === 'softbreak' || token.type === 'hardbreak') return ' '
-      return /^(?:text|text_special|code_inline|html_inline)$/.test(token.type) ? token.content : ''
+/** Inline tokens as a tree: an `_open` token holds what comes before its `_close`. */
+export interface InlineNode {
+  readonly type: string
+  readonly content: string
+  readonly markup: string
+  readonly attr: (name: string) => string
+  readonly children: readonly InlineNode[]
+}
+
+function node(token: Token, children: InlineNode[]): InlineNode {
+  return {
+    type: token.type.replace(/_open$/, ''),
+    content: token.content,
+    markup: token.markup,
+    attr: (name) => String(token.attrGet(name) ?? ''),
+    children
+  }
+}
+
+export function nestInline(tokens: readonly Token[]): InlineNode[] {
+  const root: InlineNode[] = []
+  const stack: InlineNode[][] = [root]
+  for (const token of tokens) {
+    const level = stack[stack.length - 1] ?? root
+    if (token.nesting === 1) {
+      const children: InlineNode[] = []
+      level.push(node(token, children))
+      stack.push(children)
+    } else if (token.nesting === -1) {
+      if (stack.length > 1) stack.pop()
+    } else level.push(node(token, token.type === 'image' ? nestInline(token.children ?? []) : []))
+  }
+  return root
+}
+
+/** The text a reader sees of some inline nodes (alt text, link text), on one line. */
+export function shownText(nodes: readonly InlineNode[]): string {
+  return nodes
+    .map((item) => {
+      if (item.type === 'softbreak' || item.type === 'hardbreak') return ' '
+      if (/^(?:text|text_special|code_inline|html_inline)$/.test(item.type)) return item.content
+      return shownText(item.children)
     })
     .join('')
 }
 
-/**
- * Edits for text of unknown context (a doubted span, a line no block
- * claims): the HTML rules everywhere, and no `![` left to open an image.
- */
-export function unknownEdits(text: string, start: number): Edit[] {
-  const edits = htmlEdits(text, start)
-  for (let at = text.indexOf('!['); at !== -1; at = text.indexOf('![', at + 2)) {
-    edits.push(insertion(start + at + 1, '\\'))
-  }
-  return edits
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u
+
+/** Makes the printed text end in whitespace or ASCII punctuation, so a delimiter after it can open. */
+function allowOpener(out: InlineOut): void {
+  if (out.atLineStart()) return
+  if (!/[\s!-/:-@[-`{-~]/.test(out.lastChar())) out.encodeLast()
 }
 
-/** Moves edits planned on a piece of the content to their place in the source. */
-function placed(edits: readonly Edit[], offset: number, place: Alignment): Edit[] {
-  return edits.map((edit) => ({ ...edit, at: place.toSource(offset + edit.at) }))
+const DELIMITERS: Readonly<Record<string, string>> = { em: '*', strong: '**', s: '~~' }
+
+function printDelimited(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
+  // The author's `_` is kept; it neither opens nor closes inside a word, so its neighbours are settled always.
+  const underscore = item.markup === '_' || item.markup === '__'
+  const delimiter = underscore ? item.markup : (DELIMITERS[item.type] ?? '')
+  const children = [...item.children]
+  const first = children[0]
+  const lead = first?.type === 'text' ? (/^\s+/.exec(first.content)?.[0] ?? '') : ''
+  if (first !== undefined && lead !== '')
+    children[0] = { ...first, content: first.content.slice(lead.length) }
+  const last = children.at(-1)
+  const trail = last?.type === 'text' ? (/\s+$/.exec(last.content)?.[0] ?? '') : ''
+  if (last !== undefined && trail !== '') {
+    children[children.length - 1] = { ...last, content: last.content.slice(0, -trail.length) }
+  }
+  out.plain(lead, true)
+  const inner = new InlineOut(false)
+  printNodes(children, ctx, inner)
+  if (inner.text !== '') {
+    if (underscore || !LETTER_OR_DIGIT.test(inner.text)) allowOpener(out)
+    out.markup(`${delimiter}${inner.text}${delimiter}`)
+    const end = Array.from(inner.text.slice(-2)).at(-1) ?? ''
+    out.encodeNext = underscore || !LETTER_OR_DIGIT.test(end)
+  }
+  out.plain(trail, true)
 }
 
-function spanEdits(span: Judged, content: string, place: Alignment): Edit[] {
-  if (span.kind === 'image') {
-    const src = String(span.image?.attrGet('src') ?? '')
-    if (isGitHubHosted(src)) return []
-    const start = place.toSource(span.start)
-    const replacement = plainAltText(altText(span.image?.children ?? null))
-    return [{ at: start, remove: place.toSource(span.end) - start, insert: replacement }]
-  }
-  if (span.kind === 'html')
-    return placed(htmlEdits(content.slice(span.start, span.end), 0), span.start, place)
-  if (span.kind === 'doubted') {
-    return placed(unknownEdits(content.slice(span.start, span.end), 0), span.start, place)
-  }
-  return []
+function printImage(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
+  const alt = shownText(item.children).replace(/\s+/g, ' ').trim()
+  const src = item.attr('src')
+  const shown = alt === '' ? NO_ALT : alt
+  if (!ctx.inLink && isGitHubHosted(src)) {
+    printLink(printText(shown, false), src, undefined, out)
+  } else out.plain(shown, true)
 }
 
-/**
- * The spans as they are taken: from a code span or link that starts inside
- * a bare URL to the end of the content, everything is doubted (with its
- * opening swallowed, the backtick runs and brackets after it pair up
- * differently for GitHub), and the spans there are dropped (the rules for
- * unknown text cover them). One sweep: spans by start, URL runs in order.
- */
-function judgedSpans(content: string, spans: readonly InlineSpan[]): Judged[] {
-  const runs = urlRuns(content)
-  const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end)
-  const judged: Judged[] = []
-  let run = 0
-  let doubtEnd = -1
-  for (const span of sorted) {
-    if (span.start < doubtEnd) continue
-    while (run < runs.length && (runs[run]?.[1] ?? 0) <= span.start) run += 1
-    const inRun = (runs[run]?.[0] ?? Infinity) < span.start
-    if ((span.kind === 'code' || span.kind === 'link') && inRun) {
-      judged.push({ kind: 'doubted', start: span.start, end: content.length })
-      doubtEnd = content.length
-    } else judged.push(span)
+function printLinkNode(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
+  const href = item.attr('href')
+  // A joiner the sanitizer put after an `@` is not part of an address: such a "link" stays text.
+  const joined = item.markup === 'linkify' && shownText(item.children).includes('\u2060')
+  if (ctx.inLink || joined || !isAllowedHref(href)) {
+    printNodes(item.children, ctx, out)
+    return
   }
-  return judged
+  const auto = item.markup === 'linkify' || item.markup === 'autolink'
+  const inner = new InlineOut(false)
+  printNodes(item.children, { ...ctx, inLink: true }, inner)
+  printLink(inner.text, href, auto ? shownText(item.children) : undefined, out)
 }
 
-/** The content with the characters of the given spans replaced by MASK (spans may nest). */
-function maskSpans(content: string, spans: readonly Judged[]): string {
-  const sorted = [...spans].sort((a, b) => a.start - b.start)
-  const parts: string[] = []
-  let cursor = 0
-  for (const span of sorted) {
-    const start = Math.max(cursor, span.start)
-    if (span.end <= start) continue
-    parts.push(content.slice(cursor, start), MASK.repeat(span.end - start))
-    cursor = span.end
+function printNode(item: InlineNode, ctx: InlineContext, out: InlineOut): void {
+  switch (item.type) {
+    case 'text':
+    case 'text_special':
+      out.plain(item.content, true)
+      return
+    case 'code_inline':
+      out.markup(printCodeSpan(item.content, ctx.table))
+      return
+    case 'softbreak':
+    case 'hardbreak':
+      if (ctx.oneLine) out.plain(' ', false)
+      else out.lineBreak(item.type === 'hardbreak')
+      return
+    case 'em':
+    case 'strong':
+    case 's':
+      printDelimited(item, ctx, out)
+      return
+    case 'link':
+      printLinkNode(item, ctx, out)
+      return
+    case 'image':
+      printImage(item, ctx, out)
+      return
+    case 'html_inline':
+      htmlAsText(item.content, true, out)
+      return
+    default:
+      printNodes(item.children, ctx, out)
   }
-  parts.push(content.slice(cursor))
-  return parts.join('')
 }
 
-/**
- * Prose edits: word joiners for mentions (outside links), and `&lt;` for a
- * `<` that could start markup (the parser read it as text, so the
- * reference renders the same; another reader may not have). Not neutral
- * inside a link (the `<` may belong to its destination) nor right after a
- * bare URL, which then runs on over the reference and may swallow what
- * follows (the next reading judges that; a backslash would not help, the
- * URL takes it too).
- */
-function proseEdits(content: string, spans: readonly Judged[], place: Alignment): Edit[] {
-  const unlinked = spans.length === 0 ? content : maskSpans(content, spans)
-  // A line that starts with `<` may open an HTML block for another reader: no link is trusted then.
-  const linksTrusted = !/(?:^|\n)[ \t]*</.test(content)
-  const edits = /[@&]/.test(unlinked)
-    ? proseMentionInserts(unlinked, linksTrusted).map((at) =>
-        insertion(place.toSource(at), WORD_JOINER, true)
-      )
-    : []
-  if (!content.includes('<')) return edits
-  const unlinkedSpans = spans.filter((span) => span.kind !== 'link')
-  const text = unlinkedSpans.length === spans.length ? unlinked : maskSpans(content, unlinkedSpans)
-  const urlEnds = new Set(urlRuns(content).map(([, end]) => end))
-  for (const match of text.matchAll(/<(?=[A-Za-z!?/])/g)) {
-    const neutral = unlinked[match.index] !== MASK && !urlEnds.has(match.index)
-    edits.push({ at: place.toSource(match.index), remove: 1, insert: '&lt;', neutral })
-  }
-  return edits
+export function printNodes(nodes: readonly InlineNode[], ctx: InlineContext, out: InlineOut): void {
+  for (const item of nodes) printNode(item, ctx, out)
 }
 
-/** Edits for one aligned inline token. */
-export function inlineEdits(
-  content: string,
-  spans: readonly InlineSpan[],
-  place: Alignment
-): Edit[] {
-  // Most content has no span, or no URL to doubt one: skip the sweep then.
-  const judged =
-    spans.length > 0 && /https?:\/\/|www\./i.test(content) ? judgedSpans(content, spans) : spans
-  const edits = judged.flatMap((span) => spanEdits(span, content, place))
-  return [...edits, ...proseEdits(content, judged, place)]
+/** The inline content as safe markdown; `lineStart`: it begins a line. */
+export function printInline(
+  nodes: readonly InlineNode[],
+  ctx: InlineContext,
+  lineStart = true
+): string {
+  const out = new InlineOut(lineStart)
+  printNodes(nodes, ctx, out)
+  // Readers drop spaces at the end of a paragraph; printing them would not read back.
+  return out.text.replace(/[ \t]+$/, '')
 }

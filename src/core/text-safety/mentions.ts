@@ -10,15 +10,11 @@
  * An `@` is written as itself or as a reference: `&#64;`, `&#x40;` (HTML
  * also reads both without the ";") or `&commat;`. It is defused when a
  * letter, a digit or a reference (`&…`, which may spell one) follows it.
- * In prose, an `@` written as itself in a URL or e-mail address that
- * GitHub links itself is left alone: it is inside a link, where GitHub does
- * not look for mentions (autolink-literals.ts).
+ * URLs and e-mail addresses the parser links are printed as links, where
+ * GitHub looks for no mention, so their `@` stays as written
+ * (markdown-links.ts).
  */
-import { emailAt, linkedUrls } from './autolink-literals.js'
 import { WORD_JOINER } from './hidden-characters.js'
-
-/** Stands for text the prose rules must not look into (code, links, HTML). */
-export const MASK = '\uFFFC'
 
 const AT = /(?:@|&#0*64(?![0-9]);?|&#[xX]0*40(?![0-9A-Fa-f]);?|&commat;)(?=[A-Za-z0-9&])/g
 
@@ -33,30 +29,12 @@ export function allMentionInserts(text: string): number[] {
 }
 
 /**
- * Where word joiners go in markdown prose whose code spans, links and HTML
- * are replaced by MASK characters (so nothing spans them). With `linksTrusted`
- * false (a reader may take the text for HTML, where GitHub links nothing),
- * URLs and e-mail addresses get no exception.
+ * Where a word joiner goes in text the printer writes escaped: there,
+ * character references are already decoded and `&` is escaped, so only an
+ * `@` written as itself can start a mention.
  */
-export function proseMentionInserts(masked: string, linksTrusted = true): number[] {
-  if (!linksTrusted) return allMentionInserts(masked)
-  const urls = linkedUrls(masked)
-  const inserts: number[] = []
-  let url = 0
-  let floor = 0
-  for (const at of atEnds(masked)) {
-    while (url < urls.length && (urls[url]?.[1] ?? 0) <= at.start) url += 1
-    const literal = masked[at.start] === '@'
-    const inUrl = url < urls.length && (urls[url]?.[0] ?? Infinity) <= at.start
-    if (literal && inUrl) continue
-    const email = literal ? emailAt(masked, at.start, floor) : -1
-    if (email !== -1) {
-      floor = email
-      continue
-    }
-    inserts.push(at.end)
-  }
-  return inserts
+export function textMentionInserts(text: string): number[] {
+  return Array.from(text.matchAll(/@(?=[A-Za-z0-9])/g), (m) => m.index + 1)
 }
 
 /** The text with a word joiner at each position (ascending, as the functions above return them). */

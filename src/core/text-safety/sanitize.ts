@@ -1,27 +1,23 @@
 /**
  * Every body the action posts goes through here (security invariant 4):
  * hidden characters dropped, secrets → [REDACTED], raw diffs → [DIFF
- * REDACTED], commitable ```suggestion fences → plain code blocks,
- * @-mentions defused, raw HTML reduced to formatting tags (no comments, no
- * images), images on other hosts than GitHub turned into their alt text,
- * size capped.
+ * REDACTED], then the text is parsed and a new document printed from it
+ * (markdown-blocks.ts): only allowlisted markup, every text escaped, so
+ * @-mentions are defused, raw HTML, HTML comments and images are shown as
+ * text (a GitHub-hosted image as a link), commitable ```suggestion fences
+ * become plain code blocks, code stays byte for byte; size capped.
  *
- * Model text is cut to GitHub's own limit before any of it is read, so the
- * work is bounded; every rule is linear in the text's length. The markdown
- * rules read the text with a CommonMark + GFM parser (markdown-guard.ts),
- * so code stays as written and everything GitHub would render is covered.
+ * Safety does not depend on how the parser reads the model's text: the
+ * printed document holds no markup the printer did not write, for any
+ * CommonMark/GFM reader. Model text is cut to GitHub's own limit before any
+ * of it is read, so the work is bounded; every rule is linear in the
+ * text's length.
  */
 import { stripHiddenCharacters } from './hidden-characters.js'
-import { guardMarkdown } from './markdown-guard.js'
+import { printMarkdown } from './markdown-blocks.js'
 import { allMentionInserts, insertWordJoiners } from './mentions.js'
 import { containsSecret, redactSecrets } from '../secrets/secret-patterns.js'
-import {
-  cutAt,
-  neutralizeFootnotes,
-  neutralizeInfoStrings,
-  redactDiffs,
-  stripMarker
-} from './sanitize-lines.js'
+import { cutAt, redactDiffs, stripMarker } from './sanitize-lines.js'
 
 export { REDACTED } from '../secrets/secret-patterns.js'
 export { DIFF_REDACTED } from './sanitize-lines.js'
@@ -37,20 +33,26 @@ const SECRET_LOOKAHEAD = 8_192
 export interface SanitizeOptions {
   /** Exact values of the run's own secrets (GitHub token, model key). */
   readonly secrets?: readonly string[]
+  /**
+   * Keep the summary's structure lines and the bot's marker where they stand
+   * alone on a top-level line (html-text.ts). Only for text the bot composes
+   * itself, with model text quoted; anywhere else they are shown as text,
+   * as every HTML comment is.
+   */
+  readonly structureLines?: boolean
 }
 
 interface Sanitized {
   readonly text: string
-  /** The run that closes a top-level fence the text leaves open, if any. */
-  readonly openFence: string | undefined
   /** True when the text was cut to the limit. */
   readonly cut: boolean
 }
 
 /**
  * The rules, in order: cut and clean the characters, strip forged markers
- * (human part only), redact secrets, then the line rules, then the markdown
- * rules on the result.
+ * (human part only), redact secrets, redact raw diffs, then print the
+ * markdown anew. A marker spelled with character references is text when
+ * printed; it is stripped there too.
  */
 function sanitizeMarkdown(
   text: string,
@@ -65,16 +67,17 @@ function sanitizeMarkdown(
   // Composers trim the human part (formatBotComment does): read it as it will be posted.
   if (stateBlocks) clean = clean.trim()
   const cut = read.length < text.length || clean.length > limit
-  const lines = neutralizeFootnotes(
-    neutralizeInfoStrings(redactDiffs(cutAt(clean, limit)), stateBlocks)
-  )
-  return { ...guardMarkdown(lines), cut }
+  const printed = printMarkdown(redactDiffs(cutAt(clean, limit)), {
+    stateBlocks,
+    structureLines: options.structureLines === true
+  })
+  return { text: stateBlocks ? stripMarker(printed) : printed, cut }
 }
 
 /**
  * Sanitizes a fragment without the comment's framing: for text that ends up
  * inside the bot's own rmcoc block (finding, assessment) or in other
- * composed parts. Cut to MODEL_TEXT_LIMIT; fences are left as they are.
+ * composed parts. Cut to MODEL_TEXT_LIMIT.
  */
 export function sanitizeText(text: string, options: SanitizeOptions = {}): string {
   return sanitizeMarkdown(text, options, false, MODEL_TEXT_LIMIT).text
@@ -101,17 +104,15 @@ function cutNear(text: string, length: number): string {
   return cutAt(text, lineEnd > 0 && length - lineEnd < 1000 ? lineEnd : length)
 }
 
-/** Closes an open fence and adds the notice when something was cut. */
+/** The text, with the notice when something was cut. */
 function finish(result: Sanitized): string {
-  const closed =
-    result.openFence === undefined ? result.text : `${result.text}\n${result.openFence}`
-  return result.cut ? `${closed}\n\n${TRUNCATION_NOTICE}` : closed
+  return result.cut ? `${result.text}\n\n${TRUNCATION_NOTICE}` : result.text
 }
 
 /**
- * The sanitized text, closed and within `budget`. When it is too long, the
- * sanitized text is cut and sanitized again: a cut can end a code span or a
- * link early and so bring text out of it, which the second pass defuses.
+ * The sanitized text within `budget`. When it is too long, the printed
+ * text is cut and printed again: a cut can end a code span or a link early
+ * or leave a fence open, which the second printing settles.
  */
 function fitText(first: Sanitized, budget: number, options: SanitizeOptions): string {
   let result = first

@@ -14,6 +14,7 @@
  */
 
 import { stripHiddenMarkup } from './hidden-markup.js'
+import { unescapeAll } from './markdown-parse.js'
 
 export type UntrustedKind = 'prose' | 'code'
 
@@ -25,6 +26,7 @@ export type UntrustedKind = 'prose' | 'code'
  * (U+2060-2064), bidi isolates (U+2066-2069), deprecated format characters
  * (U+206A-206F), variation selectors, BOM / zero-width no-break space,
  * interlinear annotations, tag characters and supplementary variation selectors.
+ * In prose they are also dropped when written as character references.
  */
 // The class lists combining characters on purpose: matching them one by one is the point.
 /* eslint-disable no-misleading-character-class */
@@ -41,6 +43,18 @@ const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g
 
 export const HTML_COMMENT_MARK = '[HTML comment removed]'
 
+/** A character reference, numeric or named (HTML also reads numeric ones without the ";"). */
+const REFERENCE = /&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});?/g
+
+/** References GitHub decodes to an invisible, bidi or control character (`&#x202E;`, `&zwj;`) are hidden too. */
+function dropHiddenReferences(text: string): string {
+  return text.replace(REFERENCE, (reference) => {
+    const decoded = unescapeAll(reference.endsWith(';') ? reference : `${reference};`)
+    if (decoded === reference || decoded.length > 2) return reference
+    return decoded.replace(INVISIBLE, '').replace(CONTROL, '') === '' ? '' : reference
+  })
+}
+
 function visibleEscape(char: string): string {
   const code = char.codePointAt(0) ?? 0
   return `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`
@@ -49,7 +63,9 @@ function visibleEscape(char: string): string {
 /** Strips (prose) or exposes (code) hidden content; see the file comment. */
 export function neutralizeUntrusted(text: string, kind: UntrustedKind): string {
   if (kind === 'prose') {
-    const visible = text.replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '')
+    const visible = dropHiddenReferences(
+      text.replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '')
+    )
     return stripHiddenMarkup(visible)
   }
   return text

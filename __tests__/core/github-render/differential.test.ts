@@ -1,0 +1,80 @@
+/**
+ * The differential test against GitHub's renderer: every corpus entry and
+ * DIFFERENTIAL_CASES generated cases (20,000 unless set; seed
+ * DIFFERENTIAL_SEED, printed) are sanitized by the product (sanitizeText,
+ * and a complete bot comment), rendered with cmark-gfm as GitHub renders
+ * comments, and must show nothing GitHub would act on (html-oracle.ts).
+ * Failures are listed minimized. Without cmark-gfm the test is skipped,
+ * except in CI (CI set), where it fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { cmarkAvailable, startRenderer, type Renderer } from './cmark-renderer.js'
+import { loadCorpus } from './corpus.js'
+import { checkCase, minimizeFailure, runGenerated } from './differential-run.js'
+import { describeMinimized, rateLines } from './differential-report.js'
+import { MODES } from './product-sanitizer.js'
+
+const CASES = Number(process.env.DIFFERENTIAL_CASES ?? 20_000)
+const SEED = Number(process.env.DIFFERENTIAL_SEED ?? 18)
+/** Minimized failures listed per mode and check. */
+const LISTED = 2
+const TIMEOUT_MS = 20 * 60_000
+
+const available = cmarkAvailable()
+if (!available && process.env.CI === undefined) {
+  console.warn(
+    'differential.test.ts skipped: cmark-gfm is not installed (apt-get install cmark-gfm)'
+  )
+}
+
+const describeWhenRenderable = available || process.env.CI !== undefined ? describe : describe.skip
+
+describeWhenRenderable('sanitized bodies rendered by cmark-gfm as GitHub renders comments', () => {
+  let renderer: Renderer | undefined
+
+  beforeAll(() => {
+    expect({ cmarkGfmInstalled: available }).toEqual({ cmarkGfmInstalled: true })
+    const started = startRenderer()
+    renderer = started
+    console.log(`differential: renderer ${started.kind}, seed ${SEED}, ${CASES} cases`)
+  })
+  afterAll(() => renderer?.close())
+
+  it.each(loadCorpus().map((entry, i) => [`${i + 1}. ${entry.class}`, entry] as const))(
+    'corpus %s: nothing live, as text and as a bot comment',
+    async (_name, entry) => {
+      const failures: string[] = []
+      for (const mode of MODES) {
+        const problems = await checkCase(renderer!, mode, entry.input)
+        if (problems.length > 0)
+          failures.push(
+            describeMinimized({ mode, check: entry.class, input: entry.input, problems })
+          )
+      }
+      expect(failures).toEqual([])
+    }
+  )
+
+  it(
+    `show nothing live for ${CASES} generated cases`,
+    async () => {
+      const report = await runGenerated(renderer!, {
+        seed: SEED,
+        cases: CASES,
+        modes: MODES,
+        keepPerCheck: LISTED
+      })
+      console.log(rateLines(report).join('\n'))
+      const failures: string[] = rateLines(report).filter((l) => !/\s0\s+0(\.00)?%$/.test(l))
+      for (const kept of report.kept) {
+        const input = await minimizeFailure(renderer!, kept.mode, kept.input, kept.check, 800)
+        const problems = (await checkCase(renderer!, kept.mode, input)).filter(
+          (p) => p.check === kept.check
+        )
+        failures.push(describeMinimized({ mode: kept.mode, check: kept.check, input, problems }))
+      }
+      expect(report.failedCases === 0 ? [] : failures).toEqual([])
+    },
+    TIMEOUT_MS
+  )
+})
