@@ -37695,7 +37695,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5374);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8419);
 /* harmony import */ var _interrupt_handler_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4436);
 /**
  * The review-my-code-bot command: runs main with the process's streams,
@@ -37717,7 +37717,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5374:
+/***/ 8419:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -81118,7 +81118,8 @@ function parseOpencodeOverrides(raw) {
  * A provider missing here needs `provider.<id>.options.baseURL` in
  * `opencode_config`. Providers that sign each request or log in (Amazon
  * Bedrock, Google Vertex, GitHub Copilot) are deliberately absent: the proxy
- * holds a fixed API key, nothing else.
+ * holds a fixed API key, nothing else. The hosts the signing ones reach
+ * from the sidecar are SIGNING_ENDPOINTS below.
  */
 const PROVIDER_ENDPOINTS = {
     anthropic: 'https://api.anthropic.com/v1',
@@ -81141,18 +81142,52 @@ const PROVIDER_ENDPOINTS = {
     huggingface: 'https://router.huggingface.co/v1',
     nvidia: 'https://integrate.api.nvidia.com/v1'
 };
+/** An AWS region (`us-east-1`, `us-gov-west-1`, `cn-north-1`, ...). */
+const AWS_REGION = String.raw `[a-z]{2}(?:-[a-z]+)+-\d+`;
+/** The AWS partitions' suffix (the China regions add `.cn`). */
+const AWS_SUFFIX = String.raw `\.amazonaws\.com(?:\.cn)?`;
+/** A Vertex location (`us-central1`, `europe-west4`, `northamerica-northeast1`, ...). */
+const GCP_LOCATION = String.raw `[a-z]+-[a-z]+\d+`;
+function host(shape, pattern) {
+    return { shape, pattern: new RegExp(`^${pattern}$`) };
+}
+const VERTEX = {
+    hosts: [
+        // The location `global` has no prefix.
+        host('<location>-aiplatform.googleapis.com', String.raw `(?:${GCP_LOCATION}-)?aiplatform\.googleapis\.com`),
+        // The access token: a service account key is exchanged at oauth2, a
+        // workload identity federation credential at sts, then at iamcredentials
+        // when it impersonates a service account.
+        host('oauth2.googleapis.com', String.raw `oauth2\.googleapis\.com`),
+        host('sts.googleapis.com', String.raw `sts\.googleapis\.com`),
+        host('iamcredentials.googleapis.com', String.raw `iamcredentials\.googleapis\.com`)
+    ],
+    jobOidcToken: true
+};
 /**
  * Providers whose requests are signed with cloud credentials (AWS SigV4 for
  * Bedrock, Google OAuth for Vertex): a proxy that swaps one fixed key cannot
  * stand in for them. Their SDK in the sidecar signs with the `provider_env`
- * credentials and reaches the provider's public endpoint through the egress
- * filter; the model proxy is not started for them.
+ * credentials and reaches the hosts listed here through the egress filter;
+ * without `enable_web` these are the only names it lets through
+ * (egress-scope.ts), each still resolved and refused unless public. The
+ * model proxy is not started for them.
  */
-const SIGNING_PROVIDERS = new Set([
-    'amazon-bedrock',
-    'google-vertex',
-    'google-vertex-anthropic'
-]);
+const SIGNING_ENDPOINTS = {
+    'amazon-bedrock': {
+        hosts: [
+            host('bedrock-runtime.<region>.amazonaws.com', String.raw `bedrock-runtime(?:-fips)?\.${AWS_REGION}${AWS_SUFFIX}`),
+            // Credentials from a web identity token (AWS_ROLE_ARN with
+            // AWS_WEB_IDENTITY_TOKEN_FILE) come from STS.
+            host('sts.<region>.amazonaws.com', String.raw `sts(?:\.${AWS_REGION})?${AWS_SUFFIX}`)
+        ],
+        jobOidcToken: false
+    },
+    'google-vertex': VERTEX,
+    'google-vertex-anthropic': VERTEX
+};
+/** The providers of SIGNING_ENDPOINTS. */
+const SIGNING_PROVIDERS = new Set(Object.keys(SIGNING_ENDPOINTS));
 
 ;// CONCATENATED MODULE: ./src/egress/model-upstream.ts
 /**
@@ -82229,154 +82264,16 @@ function basicPassword(header) {
     return colon < 0 ? '' : decoded.slice(colon + 1);
 }
 
-;// CONCATENATED MODULE: external "node:dns/promises"
-const external_node_dns_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
-// EXTERNAL MODULE: ./node_modules/ipaddr.js/lib/ipaddr.js
-var ipaddr = __nccwpck_require__(8280);
-var ipaddr_default = /*#__PURE__*/__nccwpck_require__.n(ipaddr);
-;// CONCATENATED MODULE: ./src/egress/address-policy.ts
-/**
- * Which addresses the sidecar's outbound traffic may reach: public unicast
- * only. Loopback (the action's own servers, the runner's services),
- * link-local and the cloud metadata services (169.254.169.254 and its kin:
- * instance credentials), private and unique-local networks, carrier-grade
- * NAT, multicast, broadcast and every reserved block are refused.
- *
- * Pure: the caller resolves host names; the decision is made on the
- * addresses the connection will actually use, so a name cannot pass the
- * check with one answer and connect with another.
- */
-
-/**
- * Instance metadata endpoints, named so the refusal says what was at stake.
- * Every one is also refused by its address class below.
- */
-const METADATA = {
-    '169.254.169.254': 'the cloud instance metadata service (AWS, GCP, Azure, OCI, ...)',
-    '169.254.170.2': 'the AWS ECS task metadata service',
-    'fd00:ec2::254': 'the AWS instance metadata service (IPv6)',
-    '100.100.100.200': 'the Alibaba Cloud metadata service',
-    '192.0.0.192': 'the Oracle Cloud metadata service'
-};
-/** ipaddr.js range names, as a refusal puts them. Anything not 'unicast' is refused. */
-const CLASS_NAMES = {
-    loopback: 'loopback',
-    linkLocal: 'link-local',
-    private: 'private',
-    uniqueLocal: 'unique-local (private IPv6)',
-    carrierGradeNat: 'carrier-grade NAT (shared, often cloud-internal)',
-    unspecified: 'unspecified (this host)',
-    multicast: 'multicast',
-    broadcast: 'broadcast',
-    reserved: 'reserved',
-    benchmarking: 'benchmarking',
-    '6to4': '6to4 tunnel',
-    teredo: 'Teredo tunnel'
-};
-/** IPv6 forms that carry an IPv4 address the packet really goes to. */
-const EMBEDS_IPV4 = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
-/** `[::1]` -> `::1`; lower case; a trailing dot dropped. */
-function normalizeHost(host) {
-    const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-    return bare.toLowerCase().replace(/\.$/, '');
-}
-/**
- * The address when `host` is an IP literal in canonical form, else
- * undefined (a name, to be resolved). Shorthand forms such as `2130706433`
- * or `0x7f.1` count as names: the resolver decides what they mean, and the
- * decision is made on what it returns.
- */
-function ipLiteral(host) {
-    const bare = normalizeHost(host);
-    if (ipaddr_default().IPv4.isValidFourPartDecimal(bare))
-        return bare;
-    if (bare.includes(':') && ipaddr_default().IPv6.isValid(bare))
-        return bare;
-    return undefined;
-}
-/** The verdict for one resolved address. */
-function classifyAddress(address) {
-    let parsed;
-    try {
-        parsed = ipaddr_default().parse(normalizeHost(address));
-    }
-    catch {
-        return { allowed: false, reason: `${address} is not an IP address` };
-    }
-    if (parsed.kind() === 'ipv6' && EMBEDS_IPV4.has(parsed.range())) {
-        // Each of these forms carries the IPv4 address in its last 32 bits.
-        const embedded = ipaddr_default().fromByteArray(parsed.toByteArray().slice(12)).toString();
-        const inner = classifyAddress(embedded);
-        return inner.allowed ? inner : { allowed: false, reason: `${address} embeds ${inner.reason}` };
-    }
-    const canonical = parsed.toString();
-    const metadata = METADATA[canonical];
-    if (metadata !== undefined) {
-        return { allowed: false, reason: `${canonical} is ${metadata}` };
-    }
-    const range = parsed.range();
-    if (range === 'unicast')
-        return { allowed: true };
-    return { allowed: false, reason: `${canonical} is a ${CLASS_NAMES[range] ?? range} address` };
-}
-/**
- * The decision for `host` given every address it resolved to. One refused
- * address refuses the host: a name that mixes public and internal answers
- * is not given the chance to connect to the internal one.
- */
-function decideTarget(host, addresses) {
-    if (addresses.length === 0) {
-        return { allowed: false, reason: `${host} resolved to no address` };
-    }
-    for (const address of addresses) {
-        const verdict = classifyAddress(address);
-        if (!verdict.allowed) {
-            const via = normalizeHost(address) === normalizeHost(host) ? '' : `${host} resolves to `;
-            return { allowed: false, reason: `${via}${verdict.reason}` };
-        }
-    }
-    return { allowed: true, address: normalizeHost(addresses[0]) };
-}
-
-;// CONCATENATED MODULE: ./src/egress/target-decision.ts
-/**
- * The egress filter's decision for a host name or IP literal: resolve it
- * (unless it is a literal), then judge every address (address-policy.ts).
- * The resolver is passed in, so the rule can be exercised with any answers
- * without a DNS query or a connection.
- */
-
-
-
-/** The runner's resolver (getaddrinfo, like any connection would use). */
-const systemResolver = async (hostname) => (await (0,external_node_dns_promises_namespaceObject.lookup)(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
-async function decideHost(host, resolve) {
-    const name = normalizeHost(host);
-    if (name === '')
-        return { allowed: false, reason: 'the request named no host' };
-    const literal = ipLiteral(name);
-    if (literal !== undefined)
-        return decideTarget(literal, [literal]);
-    let addresses;
-    try {
-        addresses = await resolve(name);
-    }
-    catch (error) {
-        const code = error.code;
-        const why = typeof code === 'string' ? code : (0,error_message/* getErrorMessage */.u)(error);
-        return { allowed: false, reason: `${name} could not be resolved on the runner (${why})` };
-    }
-    return decideTarget(name, addresses);
-}
-
 ;// CONCATENATED MODULE: ./src/egress/egress-proxy.ts
 /**
  * The sidecar's egress filter: an HTTP proxy on 127.0.0.1 in the action
  * process, where the sidecar's HTTP_PROXY and HTTPS_PROXY point (opencode's
  * runtime sends every fetch through them, loopback included). Each request
- * names its host; the host is resolved here and refused unless every address
- * is public unicast (address-policy.ts), and the connection then goes to the
- * checked address, straight or through the runner's own proxy.
+ * names its host; the decision (target-decision.ts) refuses a name outside
+ * the run's scope unresolved (egress-scope.ts), resolves the rest here and
+ * refuses them unless every address is public unicast (address-policy.ts),
+ * and the connection then goes to the checked address, straight or through
+ * the runner's own proxy.
  *
  * - plain HTTP arrives in absolute form (`GET http://host/path`), HTTPS as
  *   `CONNECT host:443`: the TLS session stays end to end, nothing is opened;
@@ -82385,7 +82282,6 @@ async function decideHost(host, resolve) {
  * - refusals answer 403 with the reason, which opencode hands to the model as
  *   the tool's error.
  */
-
 
 
 
@@ -82411,10 +82307,14 @@ class EgressProxy {
     get proxyUrl() {
         return this.origin.replace('://', `://${PROXY_USER}:${this.token}@`);
     }
-    static async start(options = {}) {
+    static async start(options) {
         const token = newRunToken();
-        const decide = options.decide ?? ((host) => decideHost(host, systemResolver));
-        const context = { token, decide, proxies: options.proxies ?? NO_PROXIES, options };
+        const context = {
+            token,
+            decide: options.decide,
+            proxies: options.proxies ?? NO_PROXIES,
+            options
+        };
         // No idle timeout, as for the model proxy: the sidecar's fetch reuses
         // pooled sockets without checking them; close() drops every connection.
         const server = (0,external_node_http_.createServer)({ keepAliveTimeout: 0 });
@@ -82538,6 +82438,183 @@ function report(context, method, host, port, decision) {
         allowed: decision.allowed,
         ...(decision.allowed ? {} : { reason: decision.reason })
     });
+}
+
+;// CONCATENATED MODULE: ./src/egress/egress-log.ts
+function describeEvent(event) {
+    const target = `${event.method} ${event.host}:${event.port}`;
+    return event.allowed ? `egress: ${target}` : `egress refused: ${target}: ${event.reason ?? ''}`;
+}
+/** An onEvent for EgressProxy that writes each distinct line once. */
+function egressLog(info) {
+    const written = new Set();
+    return (event) => {
+        const line = describeEvent(event);
+        if (written.has(line))
+            return;
+        written.add(line);
+        info(line);
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/ipaddr.js/lib/ipaddr.js
+var ipaddr = __nccwpck_require__(8280);
+var ipaddr_default = /*#__PURE__*/__nccwpck_require__.n(ipaddr);
+;// CONCATENATED MODULE: ./src/egress/address-policy.ts
+/**
+ * Which addresses the sidecar's outbound traffic may reach: public unicast
+ * only. Loopback (the action's own servers, the runner's services),
+ * link-local and the cloud metadata services (169.254.169.254 and its kin:
+ * instance credentials), private and unique-local networks, carrier-grade
+ * NAT, multicast, broadcast and every reserved block are refused.
+ *
+ * Pure: the caller resolves host names; the decision is made on the
+ * addresses the connection will actually use, so a name cannot pass the
+ * check with one answer and connect with another.
+ */
+
+/**
+ * Instance metadata endpoints, named so the refusal says what was at stake.
+ * Every one is also refused by its address class below.
+ */
+const METADATA = {
+    '169.254.169.254': 'the cloud instance metadata service (AWS, GCP, Azure, OCI, ...)',
+    '169.254.170.2': 'the AWS ECS task metadata service',
+    'fd00:ec2::254': 'the AWS instance metadata service (IPv6)',
+    '100.100.100.200': 'the Alibaba Cloud metadata service',
+    '192.0.0.192': 'the Oracle Cloud metadata service'
+};
+/** ipaddr.js range names, as a refusal puts them. Anything not 'unicast' is refused. */
+const CLASS_NAMES = {
+    loopback: 'loopback',
+    linkLocal: 'link-local',
+    private: 'private',
+    uniqueLocal: 'unique-local (private IPv6)',
+    carrierGradeNat: 'carrier-grade NAT (shared, often cloud-internal)',
+    unspecified: 'unspecified (this host)',
+    multicast: 'multicast',
+    broadcast: 'broadcast',
+    reserved: 'reserved',
+    benchmarking: 'benchmarking',
+    '6to4': '6to4 tunnel',
+    teredo: 'Teredo tunnel'
+};
+/** IPv6 forms that carry an IPv4 address the packet really goes to. */
+const EMBEDS_IPV4 = new Set(['ipv4Mapped', 'rfc6145', 'rfc6052']);
+/** `[::1]` -> `::1`; lower case; a trailing dot dropped. */
+function normalizeHost(host) {
+    const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+    return bare.toLowerCase().replace(/\.$/, '');
+}
+/**
+ * The address when `host` is an IP literal in canonical form, else
+ * undefined (a name, to be resolved). Shorthand forms such as `2130706433`
+ * or `0x7f.1` count as names: the resolver decides what they mean, and the
+ * decision is made on what it returns.
+ */
+function ipLiteral(host) {
+    const bare = normalizeHost(host);
+    if (ipaddr_default().IPv4.isValidFourPartDecimal(bare))
+        return bare;
+    if (bare.includes(':') && ipaddr_default().IPv6.isValid(bare))
+        return bare;
+    return undefined;
+}
+/** The verdict for one resolved address. */
+function classifyAddress(address) {
+    let parsed;
+    try {
+        parsed = ipaddr_default().parse(normalizeHost(address));
+    }
+    catch {
+        return { allowed: false, reason: `${address} is not an IP address` };
+    }
+    if (parsed.kind() === 'ipv6' && EMBEDS_IPV4.has(parsed.range())) {
+        // Each of these forms carries the IPv4 address in its last 32 bits.
+        const embedded = ipaddr_default().fromByteArray(parsed.toByteArray().slice(12)).toString();
+        const inner = classifyAddress(embedded);
+        return inner.allowed ? inner : { allowed: false, reason: `${address} embeds ${inner.reason}` };
+    }
+    const canonical = parsed.toString();
+    const metadata = METADATA[canonical];
+    if (metadata !== undefined) {
+        return { allowed: false, reason: `${canonical} is ${metadata}` };
+    }
+    const range = parsed.range();
+    if (range === 'unicast')
+        return { allowed: true };
+    return { allowed: false, reason: `${canonical} is a ${CLASS_NAMES[range] ?? range} address` };
+}
+/**
+ * The decision for `host` given every address it resolved to. One refused
+ * address refuses the host: a name that mixes public and internal answers
+ * is not given the chance to connect to the internal one.
+ */
+function decideTarget(host, addresses) {
+    if (addresses.length === 0) {
+        return { allowed: false, reason: `${host} resolved to no address` };
+    }
+    for (const address of addresses) {
+        const verdict = classifyAddress(address);
+        if (!verdict.allowed) {
+            const via = normalizeHost(address) === normalizeHost(host) ? '' : `${host} resolves to `;
+            return { allowed: false, reason: `${via}${verdict.reason}` };
+        }
+    }
+    return { allowed: true, address: normalizeHost(addresses[0]) };
+}
+
+;// CONCATENATED MODULE: ./src/egress/egress-scope.ts
+
+
+/** Any public address: the scope with `enable_web`. */
+const PUBLIC_WEB = { web: true };
+function exactly(name) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return { shape: name, pattern: new RegExp(`^${escaped}$`) };
+}
+/** The host of a URL, normalized; undefined when it is no http(s) URL. */
+function hostOf(url) {
+    if (typeof url !== 'string' || !/^https?:\/\/[^/]/.test(url) || !URL.canParse(url)) {
+        return undefined;
+    }
+    return normalizeHost(new URL(url).hostname);
+}
+/** `provider.<id>.options.baseURL` of opencode_config, if any. */
+function configuredBaseUrl(overrides, providerId) {
+    const provider = overrides?.['provider']?.[providerId];
+    const options = provider?.options;
+    return options?.baseURL;
+}
+function egressScope(input) {
+    if (input.enableWeb)
+        return PUBLIC_WEB;
+    const providerId = input.model.slice(0, Math.max(0, input.model.indexOf('/')));
+    const signing = Object.hasOwn(SIGNING_ENDPOINTS, providerId)
+        ? SIGNING_ENDPOINTS[providerId]
+        : undefined;
+    if (signing === undefined) {
+        return { web: false, hosts: [], reaches: 'the model proxy and the tool bridge' };
+    }
+    const named = [
+        hostOf(configuredBaseUrl(input.overrides, providerId)),
+        signing.jobOidcToken ? hostOf(input.env['ACTIONS_ID_TOKEN_REQUEST_URL']) : undefined
+    ].filter((name) => name !== undefined);
+    const hosts = [...signing.hosts, ...named.map(exactly)];
+    const shapes = hosts.map((endpoint) => endpoint.shape).join(', ');
+    return { web: false, hosts, reaches: `the tool bridge and ${providerId}'s hosts (${shapes})` };
+}
+/** Whether `host` (a name or IP literal, as the request named it) is in `scope`. */
+function scopeVerdict(host, scope) {
+    if (scope.web)
+        return { allowed: true };
+    const name = normalizeHost(host);
+    if (scope.hosts.some((endpoint) => endpoint.pattern.test(name)))
+        return { allowed: true };
+    return {
+        allowed: false,
+        reason: `${name} is not needed by the review: without enable_web the sidecar reaches only ${scope.reaches}`
+    };
 }
 
 // EXTERNAL MODULE: ./node_modules/undici/index.js
@@ -82770,6 +82847,44 @@ async function runnerCertificates(env, read = (path) => (0,promises_namespaceObj
     return { ca: named ? [...defaultRoots(), ...extra] : undefined, problems };
 }
 
+;// CONCATENATED MODULE: external "node:dns/promises"
+const external_node_dns_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
+;// CONCATENATED MODULE: ./src/egress/target-decision.ts
+/**
+ * The egress filter's decision for a host name or IP literal: first whether
+ * the run's scope holds it (egress-scope.ts; a name outside is refused
+ * unresolved), then resolve it (unless it is a literal) and judge every
+ * address (address-policy.ts). The resolver is passed in, so the rule can be
+ * exercised with any answers without a DNS query or a connection.
+ */
+
+
+
+
+/** The runner's resolver (getaddrinfo, like any connection would use). */
+const systemResolver = async (hostname) => (await (0,external_node_dns_promises_namespaceObject.lookup)(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+async function decideHost(host, scope, resolve) {
+    const name = normalizeHost(host);
+    if (name === '')
+        return { allowed: false, reason: 'the request named no host' };
+    const inScope = scopeVerdict(name, scope);
+    if (!inScope.allowed)
+        return inScope;
+    const literal = ipLiteral(name);
+    if (literal !== undefined)
+        return decideTarget(literal, [literal]);
+    let addresses;
+    try {
+        addresses = await resolve(name);
+    }
+    catch (error) {
+        const code = error.code;
+        const why = typeof code === 'string' ? code : (0,error_message/* getErrorMessage */.u)(error);
+        return { allowed: false, reason: `${name} could not be resolved on the runner (${why})` };
+    }
+    return decideTarget(name, addresses);
+}
+
 ;// CONCATENATED MODULE: ./src/egress/sidecar-network.ts
 /**
  * The sidecar's network for one run, both halves started and stopped
@@ -82777,11 +82892,14 @@ async function runnerCertificates(env, read = (path) => (0,promises_namespaceObj
  * egress filter (everything else the sidecar fetches). The sidecar is given
  * the proxy's URL and token as its provider `baseURL` and `apiKey`, the
  * filter as its HTTP(S)_PROXY, and a NO_PROXY list of exactly the loopback
- * origins it must reach straight: the model proxy and the tool bridge.
+ * origins it must reach straight: the model proxy and the tool bridge. Any
+ * other loopback address goes through the filter, which refuses it.
  *
  * A provider that signs its requests (SIGNING_PROVIDERS: Bedrock, Vertex)
  * gets no model proxy: its SDK in the sidecar signs with the `provider_env`
  * credentials and reaches its public endpoint through the egress filter.
+ * What else the filter lets through is the run's scope (egress-scope.ts):
+ * without `enable_web`, nothing but that provider's hosts.
  */
 
 
@@ -82790,9 +82908,13 @@ async function runnerCertificates(env, read = (path) => (0,promises_namespaceObj
 
 
 
-function describeEvent(event) {
-    const target = `${event.method} ${event.host}:${event.port}`;
-    return event.allowed ? `egress: ${target}` : `egress refused: ${target}: ${event.reason ?? ''}`;
+
+
+
+function describeScope(scope) {
+    return scope.web
+        ? 'The sidecar may reach public addresses through the egress filter (enable_web)'
+        : `The sidecar reaches only ${scope.reaches}: the egress filter refuses any other destination (enable_web is off)`;
 }
 function readProxies(input) {
     try {
@@ -82833,13 +82955,16 @@ async function startSidecarNetwork(input) {
     for (const problem of certificates.problems) {
         input.log.warning(`${problem}; TLS from the action trusts Node's default CAs without it`);
     }
+    const scope = egressScope(input);
+    const resolver = input.resolver ?? systemResolver;
     const model = await startModelProxy(input, proxies, certificates.ca);
     let egress;
     try {
         egress = await EgressProxy.start({
+            decide: (host) => decideHost(host, scope, resolver),
             proxies,
             ca: certificates.ca,
-            onEvent: (event) => input.log.info(describeEvent(event)),
+            onEvent: egressLog((line) => input.log.info(line)),
             onError: (error) => input.log.warning(`egress: ${(0,error_message/* getErrorMessage */.u)(error)}`)
         });
     }
@@ -82847,6 +82972,7 @@ async function startSidecarNetwork(input) {
         await model?.close();
         throw error;
     }
+    input.log.info(describeScope(scope));
     const origins = model === undefined ? input.directUrls : [model.origin, ...input.directUrls];
     const direct = origins.map((url) => new URL(url).host);
     return {
@@ -87764,7 +87890,9 @@ async function resolveBinary(options, trusted) {
     });
     log.info(`opencode: ${binary.path} (${binary.source})`);
     if ((await findProgram('rg', trusted)) === undefined) {
-        log.warning('No rg (ripgrep) on PATH: opencode will try to download it for grep and glob; install ripgrep on the runner');
+        log.warning(options.enableWeb
+            ? 'No rg (ripgrep) on PATH: opencode will try to download it for grep and glob; install ripgrep on the runner'
+            : 'No rg (ripgrep) on PATH: grep and glob will fail (opencode would download it, and without enable_web the egress filter refuses that); install ripgrep on the runner');
     }
     return binary;
 }
@@ -87776,7 +87904,8 @@ async function exportWorkspace(options, trusted, cleanups) {
 }
 /**
  * The key stays here, in the model proxy; the sidecar's traffic goes
- * through the egress filter, but to the proxy and the tool bridge.
+ * through the egress filter, but to the proxy and the tool bridge, and the
+ * filter lets out only what `enableWeb` and the provider allow.
  */
 async function startNetwork(options, cleanups) {
     const network = await startSidecarNetwork({
@@ -87786,6 +87915,8 @@ async function startNetwork(options, cleanups) {
         env: options.env ?? process.env,
         directUrls: Object.values(options.mcpServers).map((server) => server.url),
         credentialNames: Object.keys(options.providerEnv ?? {}),
+        enableWeb: options.enableWeb,
+        ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
         log: options.log
     });
     cleanups.add(() => network.close());
@@ -90326,7 +90457,7 @@ const INPUTS = [
     },
     {
         name: 'enable_web',
-        description: 'Allow the agent to use web fetch / web search tools, for public addresses only (loopback, link-local, metadata and private addresses are refused).',
+        description: "Allow the agent to use web fetch / web search tools, and the review's sidecar to reach public addresses (loopback, link-local, metadata and private addresses stay refused). Without it the sidecar reaches only the model and the action's tools: every other destination is refused, public ones included.",
         actionDefault: 'false'
     },
     {
