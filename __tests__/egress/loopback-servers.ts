@@ -142,3 +142,31 @@ export async function startRecordingProxy(
   })
   return listen(server, requests, sockets)
 }
+
+/**
+ * A plain-HTTP GET sent to a forward proxy (the egress filter) the way the
+ * sidecar sends it: the absolute URL as the path and the proxy URL's
+ * credentials as Basic proxy authorization.
+ */
+export function getThroughProxy(
+  proxyUrl: string,
+  url: string
+): Promise<{ status: number; body: string }> {
+  const proxy = new URL(proxyUrl)
+  const credentials = `${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`
+  const auth = `Basic ${Buffer.from(credentials).toString('base64')}`
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(proxy.origin, {
+      path: url,
+      headers: { host: new URL(url).host, 'proxy-authorization': auth },
+      agent: false
+    })
+    req.once('response', (res) => {
+      let body = ''
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.once('error', reject)
+    req.end()
+  })
+}

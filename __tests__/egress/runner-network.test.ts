@@ -7,12 +7,11 @@
  * with the same files.
  */
 import { afterEach, beforeAll, afterAll, describe, expect, it } from '@jest/globals'
-import { request } from 'node:http'
 import { EgressProxy } from '../../src/egress/egress-proxy.js'
 import { runnerCertificates } from '../../src/egress/runner-cas.js'
 import { runnerProxies } from '../../src/egress/runner-proxy.js'
 import { startSidecarNetwork, type SidecarNetwork } from '../../src/egress/sidecar-network.js'
-import { startRecordingProxy, startService } from './loopback-servers.js'
+import { getThroughProxy, startRecordingProxy, startService } from './loopback-servers.js'
 import { makeTestCertificate, startHttpsService, type TestCertificate } from './test-certificate.js'
 
 const KEY = 'sk-corp-model-key-0001'
@@ -152,21 +151,10 @@ describe("the model proxy with the runner's CA files, no proxy", () => {
 
 /** A plain-HTTP GET through the egress filter, as the sidecar sends it. */
 function getThrough(filter: EgressProxy, url: string): Promise<{ status: number; body: string }> {
-  const auth = `Basic ${Buffer.from(`sidecar:${filter.token}`).toString('base64')}`
-  return new Promise((resolve, reject) => {
-    const req = request(filter.origin, {
-      path: url,
-      headers: { host: new URL(url).host, 'proxy-authorization': auth },
-      agent: false
-    })
-    req.once('response', (res) => {
-      let body = ''
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
-    req.once('error', reject)
-    req.end()
-  })
+  const proxyUrl = new URL(filter.origin)
+  proxyUrl.username = 'sidecar'
+  proxyUrl.password = filter.token
+  return getThroughProxy(proxyUrl.href, url)
 }
 
 describe('the egress filter chained to an https:// runner proxy', () => {

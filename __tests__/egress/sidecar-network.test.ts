@@ -5,9 +5,13 @@
  * to a recording runner proxy on loopback, so nothing leaves 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { request } from 'node:http'
 import { startSidecarNetwork, type SidecarNetwork } from '../../src/egress/sidecar-network.js'
-import { startRecordingProxy, startService, type LoopbackServer } from './loopback-servers.js'
+import {
+  getThroughProxy as getThrough,
+  startRecordingProxy,
+  startService,
+  type LoopbackServer
+} from './loopback-servers.js'
 
 let network: SidecarNetwork | undefined
 let upstream: LoopbackServer | undefined
@@ -18,26 +22,6 @@ afterEach(async () => {
   await corp?.close()
   network = upstream = corp = undefined
 })
-
-/** A plain-HTTP GET through the sidecar's filter, with the credentials of its proxy URL. */
-function getThrough(proxyUrl: string, url: string): Promise<{ status: number; body: string }> {
-  const proxy = new URL(proxyUrl)
-  const auth = `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}`
-  return new Promise((resolve, reject) => {
-    const req = request(proxy.origin, {
-      path: url,
-      headers: { host: new URL(url).host, 'proxy-authorization': auth },
-      agent: false
-    })
-    req.once('response', (res) => {
-      let body = ''
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      res.once('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
-    req.once('error', reject)
-    req.end()
-  })
-}
 
 /** DNS as the test says it is: public answers for public names; records who asked. */
 function testResolver(): ((name: string) => Promise<string[]>) & { asked: string[] } {
