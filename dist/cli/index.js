@@ -51046,7 +51046,8 @@ function cutAt(text, length) {
  * - text: hidden characters dropped, a word joiner after every `@` that
  *   could start a mention (mentions.ts), every character that can open
  *   inline markup backslash-escaped (`\`, backticks, `*`, `_`, `~`, `[`,
- *   `]`, `&`, `|`, `#`, and `!` before a bracket; `<` as `&lt;`, so no
+ *   `]`, `|`, `#`, `&` before what could make it a character reference,
+ *   and `!` before a bracket; `<` as `&lt;`, so no
  *   tag or comment is even spelled), URL openings broken
  *   (`\://`, `www\.`) so no reader links a bare URL that could run on into
  *   the next piece, and at the start of a line the block markers (`>`, `-`,
@@ -51061,7 +51062,7 @@ function cutAt(text, length) {
 
 
 /** Characters escaped wherever they are in text. */
-const ALWAYS = new Set(['\\', '`', '*', '_', '~', '[', ']', '<', '&', '|', '#']);
+const ALWAYS = new Set(['\\', '`', '*', '_', '~', '[', ']', '<', '|', '#']);
 /** Characters that open a block at the start of a line. */
 const LINE_START = new Set(['>', '-', '+', '=', ':']);
 /**
@@ -51104,6 +51105,9 @@ function escapeLine(line, lineStart) {
             continue;
         }
         const escaped = (ALWAYS.has(char) && !(char === '_' && isIntraword(text, at))) ||
+            // Only `&#` or `&` and a letter start a reference (a piece is followed by
+            // markup, never by a letter): `a && b` stays as written.
+            (char === '&' && /[#A-Za-z]/.test(text[at + 1] ?? '')) ||
             (char === '!' && (text[at + 1] === '[' || at === text.length - 1)) ||
             (char === ':' && text.startsWith('//', at + 1)) ||
             (char === '.' && /www$/i.test(text.slice(Math.max(0, at - 3), at)));
