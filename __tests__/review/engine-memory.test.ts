@@ -189,7 +189,7 @@ it('get_run_state gives the model the replies as a reviewer sees them: no hidden
     })
   ])
   const reply = seen?.threads.find((t) => t.id === thread.id)?.developer_replies[0]?.body
-  expect(reply).toBe('Fixed. ![](https://x.dev/p.png)')
+  expect(reply).toBe('Fixed. [image: https://x.dev/p.png]')
 })
 
 it('a finding on a path that could break the summary is refused with the reason', async () => {

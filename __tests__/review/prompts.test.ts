@@ -207,6 +207,7 @@ describe('pass 1 prompt', () => {
       'line: file-level',
       'finding: Admin check is bypassed',
       'developer replies:',
+      '',
       '- dev (2024-05-01): The gateway checks it.'
     ])
     expect(fencedAfter(later, /thread_id PRRT_kwDOA1, PENDING, score 7/)).toContain('line: 12')
@@ -264,8 +265,8 @@ describe('pass 3 prompt', () => {
     expect(prompt).toContain('You are conducting Pass 3 of 4')
     expect(fencedAfter(prompt, /^AGENTS\.md \(untrusted data/)).toEqual([
       '# Rules',
-      '- UI never queries the DB.',
-      ''
+      '',
+      '- UI never queries the DB.'
     ])
     expect(prompt).toContain(sensitivity.sentence)
     expect(prompt).not.toContain(AGENTS_MD_NOT_FOUND)

@@ -18,7 +18,8 @@ const corpusSchema = z.object({ entries: z.array(entrySchema).min(1) })
 
 export type CorpusEntry = z.infer<typeof entrySchema>
 
-export function loadCorpus(): CorpusEntry[] {
-  const file = new URL('./corpus.json', import.meta.url)
+/** corpus.json (what the sanitizer prints) or inbound-corpus.json (what the model reads). */
+export function loadCorpus(name = 'corpus.json'): CorpusEntry[] {
+  const file = new URL(`./${name}`, import.meta.url)
   return corpusSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).entries
 }

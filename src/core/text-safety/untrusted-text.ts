@@ -1,11 +1,15 @@
 /**
  * Text the PR's author (or anyone commenting) controls reaches the model only
- * as fenced data: PR title and body, comments, AGENTS.md, the diff. Before
- * fencing, hidden content is removed so what the model reads is what a human
- * reviewer sees: HTML comments (invisible when GitHub renders markdown),
+ * as fenced data: PR title and body, comments, AGENTS.md, the diff.
+ *
+ * Prose is given to the model as a reader sees it on GitHub: the markdown is
+ * rendered, and only what the rendering displays is printed (visible-text.ts).
+ * So HTML comments, image alt text, link titles, attribute values, reference
+ * definitions and a code block's language, all of which GitHub renders
+ * without showing, never reach the model, however the markup is written; and
  * invisible or direction-changing characters (zero-width, bidi controls,
- * Unicode tag characters used to smuggle ASCII), and markup whose text is
- * never displayed (image alt text, link titles, HTML attribute values).
+ * Unicode tag characters used to smuggle ASCII), also when written as
+ * character references, are dropped from what is displayed.
  *
  * Code (the diff) is treated differently from prose: there, an invisible
  * character can be the bug ("Trojan Source", CVE-2021-42574), so it is shown
@@ -13,8 +17,8 @@
  * are marked rather than removed so the diff keeps its lines.
  */
 
-import { stripHiddenMarkup } from './hidden-markup.js'
-import { unescapeAll } from './markdown-parse.js'
+import { renderLikeGitHub } from './github-render.js'
+import { visibleText } from './visible-text.js'
 
 export type UntrustedKind = 'prose' | 'code'
 
@@ -25,48 +29,37 @@ export type UntrustedKind = 'prose' | 'code'
  * overrides (U+202A-202E), word joiner and invisible operators
  * (U+2060-2064), bidi isolates (U+2066-2069), deprecated format characters
  * (U+206A-206F), variation selectors, BOM / zero-width no-break space,
- * interlinear annotations, tag characters and supplementary variation selectors.
- * In prose they are also dropped when written as character references.
+ * interlinear annotations, tag characters and supplementary variation
+ * selectors; in prose also every other default-ignorable or format character.
  */
 // The class lists combining characters on purpose: matching them one by one is the point.
 /* eslint-disable no-misleading-character-class */
 const INVISIBLE =
   /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu
+const INVISIBLE_IN_PROSE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u2028\u2029]/gu
 /* eslint-enable no-misleading-character-class */
 
 /** C0/C1 controls other than tab, line feed and carriage return (e.g. terminal escapes). */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g
 
-/** Complete HTML comments, and an unclosed one, which hides the rest of the text on GitHub. */
+/** Complete HTML comments, and an unclosed one. */
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g
 
 export const HTML_COMMENT_MARK = '[HTML comment removed]'
-
-/** A character reference, numeric or named (HTML also reads numeric ones without the ";"). */
-const REFERENCE = /&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});?/g
-
-/** References GitHub decodes to an invisible, bidi or control character (`&#x202E;`, `&zwj;`) are hidden too. */
-function dropHiddenReferences(text: string): string {
-  return text.replace(REFERENCE, (reference) => {
-    const decoded = unescapeAll(reference.endsWith(';') ? reference : `${reference};`)
-    if (decoded === reference || decoded.length > 2) return reference
-    return decoded.replace(INVISIBLE, '').replace(CONTROL, '') === '' ? '' : reference
-  })
-}
 
 function visibleEscape(char: string): string {
   const code = char.codePointAt(0) ?? 0
   return `[U+${code.toString(16).toUpperCase().padStart(4, '0')}]`
 }
 
-/** Strips (prose) or exposes (code) hidden content; see the file comment. */
+/** What a reader sees (prose) or everything made visible (code); see the file comment. */
 export function neutralizeUntrusted(text: string, kind: UntrustedKind): string {
   if (kind === 'prose') {
-    const visible = dropHiddenReferences(
-      text.replace(HTML_COMMENT, '').replace(INVISIBLE, '').replace(CONTROL, '')
-    )
-    return stripHiddenMarkup(visible)
+    return visibleText(renderLikeGitHub(text))
+      .replace(INVISIBLE, '')
+      .replace(INVISIBLE_IN_PROSE, '')
+      .replace(CONTROL, '')
   }
   return text
     .replace(HTML_COMMENT, HTML_COMMENT_MARK)
