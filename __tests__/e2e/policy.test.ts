@@ -14,7 +14,6 @@ import {
   pass,
   startScenario,
   tool,
-  toolResults,
   userMessages,
   type Scenario
 } from './harness.js'
@@ -122,38 +121,6 @@ it('secrets and suggestion blocks in the model’s comment never reach GitHub; 4
   expect(result.outputs['findings_posted']).toBe('40')
 })
 
-it('score elevation: five suppressed nits combined are allowed; two are rejected with the reason', async () => {
-  scenario = await startScenario([file])
-  const nits = [0, 1, 2, 3, 4].map((i) =>
-    tool.post(
-      'src/orders.ts',
-      20 + i * 20,
-      2,
-      `Identifier line${20 + i * 20} hides intent ${['alpha', 'beta', 'gamma', 'delta', 'omega'][i]}`
-    )
-  )
-  scenario.model.enqueue(
-    ...pass(1, nits),
-    ...pass(2),
-    ...pass(3),
-    ...pass(4, [
-      tool.post('src/orders.ts', 20, 5, 'Two identifiers hide intent', { combines: ['S1', 'S2'] }),
-      tool.post('src/orders.ts', 20, 5, 'Naming across orders.ts hides intent throughout', {
-        combines: ['S1', 'S2', 'S3', 'S4', 'S5']
-      })
-    ])
-  )
-  const result = await scenario.run()
-  expect(result.failed).toBe(false)
-  const results = toolResults(scenario.model.requests.at(-1)?.body).join('\n')
-  expect(results).toMatch(/Score elevation rejected/)
-  expect(results).toMatch(/Silent/)
-  const inline = allComments()
-  expect(inline).toHaveLength(1)
-  expect(inline[0]?.body).toContain('Naming across orders.ts hides intent throughout')
-  expect(result.outputs).toMatchObject({ findings_posted: '1', findings_suppressed: '0' })
-})
-
 it('a model that rejects the key: a short failure comment with the run link, and the step fails', async () => {
   scenario = await startScenario([file])
   scenario.model.fallback = { status: 401, body: { error: { message: 'invalid api key' } } }
@@ -176,29 +143,4 @@ it('a model that never answers: no pass completes, nothing is claimed, a failure
   expect(scenario.pr.issueComments).toHaveLength(1)
   expect(scenario.pr.issueComments[0]?.body).toContain('actions/runs/42')
   expect(result.stdout).toMatch(/::error::Review failed: no review pass completed/)
-})
-
-it('publishing refused by GitHub (no pull-requests: write) ends in a failure comment, not a silent green run', async () => {
-  scenario = await startScenario([file])
-  scenario.github.fail(
-    'POST /repos/:owner/:repo/pulls/:number/reviews',
-    { status: 403, body: { message: 'Resource not accessible by integration' } },
-    Infinity
-  )
-  scenario.github.fail(
-    'POST /repos/:owner/:repo/pulls/:number/comments',
-    { status: 403, body: { message: 'Resource not accessible by integration' } },
-    Infinity
-  )
-  scenario.model.enqueue(
-    ...pass(1, [tool.post('src/orders.ts', 10, 8, 'Order total overflows for large carts')]),
-    ...pass(2),
-    ...pass(3),
-    ...pass(4)
-  )
-  const result = await scenario.run()
-  expect(result.failed).toBe(true)
-  expect(result.stdout).toMatch(/::error::Review failed: publishing the review failed part way/)
-  expect(scenario.pr.issueComments).toHaveLength(1)
-  expect(scenario.pr.issueComments[0]?.body).toMatch(/Resource not accessible by integration/)
 })
