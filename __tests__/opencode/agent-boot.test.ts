@@ -85,7 +85,7 @@ describe('bootOpencodeAgent', () => {
     const builtIn = body.tools
       .map((tool) => tool.function.name)
       .filter((name) => !name.includes('_'))
-    expect(builtIn.sort()).toEqual(['glob', 'grep', 'read', 'todowrite'])
+    expect(builtIn.sort()).toEqual(['glob', 'grep', 'read'])
   }, 180_000)
 
   it('leaves no process and no file behind when it is stopped instead of started', async () => {

@@ -38,14 +38,14 @@ describe('buildOpencodeConfig', () => {
     const { permission } = build()
     const entries = Object.entries(permission)
     expect(entries[0]).toEqual(['*', 'deny'])
-    for (const tool of ['read', 'glob', 'grep', 'list', 'todowrite', 'todoread', 'github_*']) {
+    for (const tool of ['read', 'glob', 'grep', 'github_*']) {
       expect(permission[tool]).toBe('allow')
     }
-    for (const tool of ['edit', 'write', 'bash', 'task', 'question', 'skill']) {
+    for (const tool of ['edit', 'write', 'bash', 'task', 'question', 'skill', 'list', 'todowrite']) {
       expect(permission[tool] ?? 'deny').toBe('deny')
     }
     expect(permission['webfetch']).toBe('deny')
-    expect(permission['websearch']).toBe('deny')
+    expect(permission['websearch'] ?? 'deny').toBe('deny')
     expect(permission['external_directory']).toBe('deny')
     expect(Object.values(permission)).not.toContain('ask')
   })
@@ -53,7 +53,8 @@ describe('buildOpencodeConfig', () => {
   it('allows web tools only with enableWeb', () => {
     const { permission } = build({ enableWeb: true })
     expect(permission['webfetch']).toBe('allow')
-    expect(permission['websearch']).toBe('allow')
+    // opencode 1.18.33 offers no websearch to this provider: it is not allowed, so not named.
+    expect(permission['websearch'] ?? 'deny').toBe('deny')
     expect(permission['bash'] ?? 'deny').toBe('deny')
   })
 

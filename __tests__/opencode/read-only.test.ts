@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { EXPLORATION_TOOLS, WEB_TOOLS } from '../../src/core/names/tool-names.js'
 import { startTestSidecar, type TestSidecar } from '../support/fake-model/sidecar.js'
 import { fingerprint, makeGitCheckout } from './checkout.js'
 
@@ -54,14 +55,14 @@ describe('read-only sidecar (real opencode)', () => {
     await rm(outside, { recursive: true, force: true })
   })
 
-  it('offers the model only read-only tools', async () => {
+  it('offers the model only read-only tools: exactly the ones the prompts name', async () => {
     sidecar.fake.enqueue({ text: 'Looks fine.' })
     await sidecar.prompt('Review the change.')
     const tools = toolNames(sidecar.fake.requests[0]?.body)
     expect(tools).toContain('read')
     expect(tools).toContain('grep')
     for (const name of [...FORBIDDEN, 'webfetch', 'websearch']) expect(tools).not.toContain(name)
-    expect(tools).toEqual(['glob', 'grep', 'read', 'todowrite'])
+    expect(tools).toEqual([...EXPLORATION_TOOLS].sort())
   }, 60_000)
 
   it('makes forced write/edit/patch/bash/task/question/webfetch calls fail and changes nothing', async () => {
@@ -136,11 +137,12 @@ describe('web tools with enable_web (real opencode)', () => {
     await rm(checkout, { recursive: true, force: true })
   })
 
-  it('offers webfetch only when enabled, and still nothing that writes', async () => {
+  it('offers webfetch only when enabled, and still nothing that writes: exactly what the prompts name', async () => {
     sidecar.fake.enqueue({ text: 'ok' })
     await sidecar.prompt('Review.')
     const tools = toolNames(sidecar.fake.requests[0]?.body)
     expect(tools).toContain('webfetch')
     for (const name of FORBIDDEN) expect(tools).not.toContain(name)
+    expect(tools).toEqual([...EXPLORATION_TOOLS, ...WEB_TOOLS].sort())
   }, 60_000)
 })

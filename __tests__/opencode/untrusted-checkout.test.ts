@@ -122,7 +122,7 @@ describe('a PR that ships OpenCode files, .env, instructions and symlinks', () =
     const tools = (sidecar.fake.requests[0]?.body.tools as Array<{ function: { name: string } }>)
       .map((tool) => tool.function.name)
       .sort()
-    expect(tools).toEqual(['glob', 'grep', 'read', 'todowrite'])
+    expect(tools).toEqual(['glob', 'grep', 'read'])
   }, 120_000)
 
   it('loads none of the PR instructions, config or .env', async () => {

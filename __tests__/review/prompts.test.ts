@@ -108,7 +108,8 @@ describe('system prompt', () => {
       maxComments: 25,
       enableWeb: true
     })
-    expect(web).toContain('webfetch and websearch')
+    expect(web).toContain('`webfetch`: check library documentation')
+    expect(web).not.toContain('websearch')
   })
 })
 

@@ -18,6 +18,7 @@
  */
 import { z } from 'zod'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
+import { EXPLORATION_TOOLS, WEB_TOOLS } from '../core/names/tool-names.js'
 import {
   isPlainObject,
   parseOpencodeOverrides,
@@ -38,11 +39,10 @@ const BUILT_IN_AGENTS = ['build', 'plan', 'general', 'explore'] as const
  */
 const SIDE_AGENTS = ['title', 'summary'] as const
 
-/** Read-only built-in tools the reviewer may use. */
-export const READ_ONLY_TOOLS = ['read', 'glob', 'grep', 'list', 'todowrite', 'todoread'] as const
+/** opencode's own tools the reviewer may use (the prompts name exactly these). */
+export const READ_ONLY_TOOLS = EXPLORATION_TOOLS
 
-/** Only with `enable_web`. */
-export const WEB_TOOLS = ['webfetch', 'websearch'] as const
+export { WEB_TOOLS }
 
 const inputSchema = z.object({
   model: z

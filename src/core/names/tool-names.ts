@@ -45,5 +45,16 @@ export const TOOL_NAMES = Object.fromEntries(
   (Object.keys(BRIDGE_TOOLS) as BridgeToolKey[]).map((key) => [key, modelToolName(key)])
 ) as { readonly [K in BridgeToolKey]: ModelToolName<K> }
 
+/**
+ * opencode's own tools the reviewer is given: reading the checked-out code.
+ * The prompts name exactly these (`{{tool.read}}`, ...), and
+ * __tests__/opencode/read-only.test.ts checks that a real opencode offers
+ * exactly these and no other of its own.
+ */
+export const EXPLORATION_TOOLS = ['read', 'grep', 'glob'] as const
+
+/** opencode's web tool, offered only with `enable_web`. */
+export const WEB_TOOLS = ['webfetch'] as const
+
 /** Every model-visible name of our tools, for the permission allowlist. */
 export const ALL_TOOL_NAMES: readonly string[] = Object.values(TOOL_NAMES)

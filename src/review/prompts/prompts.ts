@@ -6,7 +6,7 @@
 import type { IgnoredPath } from '../../core/diff/diff-budget.js'
 import type { SensitivityAssessment } from '../../core/findings/sensitivity.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
-import { TOOL_NAMES } from '../../core/names/tool-names.js'
+import { EXPLORATION_TOOLS, TOOL_NAMES, WEB_TOOLS } from '../../core/names/tool-names.js'
 import { fenceUntrusted } from '../../core/text-safety/untrusted-text.js'
 import type { ReviewScope } from '../scope/change-since.js'
 import {
@@ -28,8 +28,22 @@ import { renderScopedDiff, renderScopeSentence, renderScopeStatement } from './s
 
 export type { CommitRange, PassSummary, PriorThread, PullRequestContext, RecordedFinding }
 
-/** Every `{{tool.<key>}}` the prompts may use. */
-export const PROMPT_TOOL_NAMES: Readonly<Record<string, string>> = TOOL_NAMES
+/**
+ * Every `{{tool.<key>}}` the prompts may use: the action's tools, and
+ * opencode's own reading tools under their names (`{{tool.read}}`), so a
+ * prompt can only name a tool the run offers.
+ */
+export const PROMPT_TOOL_NAMES: Readonly<Record<string, string>> = {
+  ...TOOL_NAMES,
+  ...Object.fromEntries(EXPLORATION_TOOLS.map((name) => [name, name]))
+}
+
+/** The web tools' sentence of the system prompt: only what `enable_web` offers. */
+export function webToolsSentence(enableWeb: boolean): string {
+  if (!enableWeb) return 'There are no web tools in this run.'
+  const names = WEB_TOOLS.map((name) => `\`${name}\``).join(', ')
+  return `${names}: check library documentation or CVEs when a finding depends on them.`
+}
 
 export const PASS_COUNT = 4
 
@@ -49,9 +63,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     problem_score_threshold: String(input.problemScoreThreshold),
     score_elevation_threshold: String(input.scoreElevationThreshold),
     max_comments: String(input.maxComments),
-    web_tools: input.enableWeb
-      ? 'webfetch and websearch: check library documentation or CVEs when a finding depends on them.'
-      : 'There are no web tools in this run.'
+    web_tools: webToolsSentence(input.enableWeb)
   })
 }
 
