@@ -31,13 +31,17 @@ describe('parseRepoConfig', () => {
       'problem_score_threshold: 7',
       'max_comments: 0',
       'instructions: |',
-      '  Every handler checks the tenant id.'
+      '  Every handler checks the tenant id.',
+      'discovery_hints:',
+      '  - Money rounding in invoices',
+      '  - "  Tenant isolation  "'
     ].join('\n')
     expect(parseRepoConfig(text)).toEqual({
       ignore: ['docs/**', '*.snap'],
       problemScoreThreshold: 7,
       maxComments: 0,
-      instructions: 'Every handler checks the tenant id.\n'
+      instructions: 'Every handler checks the tenant id.\n',
+      discoveryHints: ['Money rounding in invoices', 'Tenant isolation']
     })
   })
 
@@ -60,7 +64,7 @@ describe('parseRepoConfig', () => {
 
   it('refuses an unknown key, naming it and the keys it knows', () => {
     expect(problemsOf('max_comment: 3')).toEqual([
-      '.github/review-my-code-bot.yml: unknown key "max_comment" (expected only ignore, problem_score_threshold, max_comments, instructions)'
+      '.github/review-my-code-bot.yml: unknown key "max_comment" (expected only ignore, problem_score_threshold, max_comments, instructions, discovery_hints)'
     ])
   })
 
@@ -85,12 +89,24 @@ describe('parseRepoConfig', () => {
     ])
   })
 
+  it('refuses discovery_hints that are not 1-5 short non-empty strings', () => {
+    const expected = (got: string) =>
+      `.github/review-my-code-bot.yml: discovery_hints must be a list of 1 to 5 non-empty strings of at most 300 characters (one focus per discovery run), got ${got}`
+    expect(problemsOf('discovery_hints: races')).toEqual([expected('"races"')])
+    expect(problemsOf('discovery_hints: []')).toEqual([expected('[]')])
+    expect(problemsOf('discovery_hints: [a, "", c]')).toEqual([expected('["a","","c"]')])
+    expect(problemsOf('discovery_hints: [a, b, c, d, e, f]')).toEqual([
+      expected('["a","b","c","d","e","f"]')
+    ])
+    expect(problemsOf(`discovery_hints: [${'x'.repeat(301)}]`)[0]).toContain('at most 300')
+  })
+
   it('refuses a file that is not YAML or not a mapping', () => {
     expect(problemsOf('max_comments: [1')[0]).toMatch(
       /^\.github\/review-my-code-bot\.yml is not valid YAML: /
     )
     expect(problemsOf('- ignore')).toEqual([
-      '.github/review-my-code-bot.yml must be a mapping of settings (ignore, problem_score_threshold, max_comments, instructions), got ["ignore"]'
+      '.github/review-my-code-bot.yml must be a mapping of settings (ignore, problem_score_threshold, max_comments, instructions, discovery_hints), got ["ignore"]'
     ])
     expect(problemsOf('max_comments: 1\nmax_comments: 2')[0]).toContain('not valid YAML')
   })

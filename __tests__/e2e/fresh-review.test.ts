@@ -1,11 +1,22 @@
 /**
  * Must-show 1 and 4 of the four-pass review: a fresh PR gets one review with
  * the findings at or above the threshold, a summary comment with the verdict,
- * outputs and a job summary; a clean PR gets no PR comment at all.
+ * outputs and a job summary; a clean PR gets no PR comment at all. The
+ * first runs against GitHub Enterprise Server's URL shapes (REST under
+ * /api/v3, GraphQL at /api/graphql, the server's own host in links).
  */
 import { jest } from '@jest/globals'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { addedFile, pass, startScenario, tool, userMessages, type Scenario } from './harness.js'
+import {
+  OWNER,
+  REPO,
+  addedFile,
+  pass,
+  startScenario,
+  tool,
+  userMessages,
+  type Scenario
+} from './harness.js'
 
 jest.setTimeout(180_000)
 
@@ -19,8 +30,8 @@ afterEach(async () => {
   await scenario.stop()
 })
 
-it('fresh PR: four passes in one session, 8 and 6 posted in one review, 3 suppressed, verdict request_changes', async () => {
-  scenario = await startScenario([refunds])
+it('fresh PR on GitHub Enterprise Server: four passes in one session, 8 and 6 posted in one review, 3 suppressed, verdict request_changes', async () => {
+  scenario = await startScenario([refunds], { enterprise: true })
   scenario.model.enqueue(
     ...pass(1, [
       tool.post('src/refunds.ts', 10, 8, 'Refund total ignores partial captures'),
@@ -31,8 +42,17 @@ it('fresh PR: four passes in one session, 8 and 6 posted in one review, 3 suppre
     ...pass(3),
     ...pass(4)
   )
-  const result = await scenario.run()
+  const result = await scenario.run({ env: { GITHUB_SERVER_URL: 'https://ghe.example.com' } })
   expect(result.failed).toBe(false)
+
+  // Every call went to the Enterprise paths (github.com's are answered 404 there), GraphQL included,
+  // and the check run links to the run on the Enterprise host.
+  const paths = scenario.github.requests.map((r) => `${r.status} ${r.path}`)
+  expect(paths.filter((p) => !/^[23]\d\d (\/api\/v3\/|\/api\/graphql$)/.test(p))).toEqual([])
+  expect(scenario.github.graphqlRequests().length).toBeGreaterThan(0)
+  expect(scenario.github.state.repo(OWNER, REPO).checkRuns.map((run) => run.detailsUrl)).toEqual([
+    `https://ghe.example.com/${OWNER}/${REPO}/actions/runs/42`
+  ])
 
   // One review holding exactly the two findings at or above the threshold.
   const { pr } = scenario

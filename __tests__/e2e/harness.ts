@@ -80,6 +80,8 @@ export interface Scenario {
  */
 export interface ScenarioStart {
   readonly baseSha?: string
+  /** Serve GitHub Enterprise Server's URL shapes (REST under /api/v3, GraphQL at /api/graphql). */
+  readonly enterprise?: boolean
 }
 
 /** The commit the checkout has checked out. */
@@ -91,7 +93,7 @@ export async function startScenario(
   files: readonly ScenarioFile[],
   start: ScenarioStart = {}
 ): Promise<Scenario> {
-  const github = await new FakeGitHub().start()
+  const github = await new FakeGitHub({ enterprise: start.enterprise ?? false }).start()
   github.state.addUser('octocat')
   const checkout = await makeGitCheckout(Object.assign({}, ...files.map((file) => file.checkout)))
   const pr = github.state.addPullRequest(OWNER, REPO, NUMBER, {

@@ -3,7 +3,9 @@
  * holds only what the PR itself changed since the last reviewed head, with
  * the whole file list as context; whether the push was a plain push, a
  * force-push, or a merge of the base branch; and whether the last review
- * left a PR comment or only its check run.
+ * left a PR comment or only its check run. A thread on a file the push did
+ * not touch is still verified and can be resolved by a fix elsewhere
+ * (cross-file resolution).
  */
 import { jest } from '@jest/globals'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
@@ -59,7 +61,7 @@ function expectOnlyThePushedLine(prompt: string, paths: readonly string[], from:
   expect(prompt).toContain(`${paths.at(-1)} (modified, +44/-1): unchanged`)
 }
 
-it('a one-line push after a full review of a 30-file PR: pass 1 of run 2 holds that line, no untouched patch, the whole file list', async () => {
+it('a one-line push after a full review of a 30-file PR: pass 1 of run 2 holds that line, no untouched patch, the whole file list; a thread on an untouched file is resolved by the fix elsewhere', async () => {
   const history = onePushPr(30)
   const heads = headsOf(history)
   const paths = history.map((file) => file.path)
@@ -67,7 +69,8 @@ it('a one-line push after a full review of a 30-file PR: pass 1 of run 2 holds t
   OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(
     ...pass(1, [
-      tool.post('src/feature-0.ts', 50, 7, 'Rows are transformed without a bounds check')
+      tool.post('src/feature-0.ts', 50, 7, 'Rows are transformed without a bounds check'),
+      tool.post('src/feature-29.ts', 50, 7, 'transform29 trusts feature-0 to bound the rows')
     ]),
     ...pass(2),
     ...pass(3),
@@ -79,12 +82,19 @@ it('a one-line push after a full review of a 30-file PR: pass 1 of run 2 holds t
   expect(full).toContain(prLineOf(29))
   expect(full).toContain(prLineOf(0))
 
-  const thread = scenario.pr.threads[0]
-  if (thread === undefined) throw new Error('run 1 posted no thread')
+  const thread = scenario.pr.threads.find((t) => t.path === 'src/feature-0.ts')
+  const elsewhere = scenario.pr.threads.find((t) => t.path === 'src/feature-29.ts')
+  if (thread === undefined || elsewhere === undefined) throw new Error('run 1 posted no threads')
   const from = await push(scenario, { files: heads.new })
   NEW_HEAD = scenario.pr.headSha
   scenario.model.enqueue(
-    ...pass(1, [tool.reply(thread.id, 'Still no bounds check at line 50.', false)]),
+    ...pass(1, [
+      tool.reply(thread.id, 'Still no bounds check at line 50.', false),
+      tool.resolve(
+        elsewhere.id,
+        'The push bounds the rows in feature-0.ts, which transform29 relies on.'
+      )
+    ]),
     ...pass(2),
     ...pass(3),
     ...pass(4)
@@ -92,6 +102,11 @@ it('a one-line push after a full review of a 30-file PR: pass 1 of run 2 holds t
   const run2 = await review(scenario, from)
   const incremental = passPrompt(run2.requests, 1)
   expectOnlyThePushedLine(incremental, paths, OLD_HEAD)
+  // The untouched file's thread is shown for verification and resolved by the fix in another file.
+  expect(incremental).toContain(`thread_id ${elsewhere.id}`)
+  expect(scenario.pr.threads.find((t) => t.id === elsewhere.id)?.isResolved).toBe(true)
+  expect(scenario.pr.threads.find((t) => t.id === thread.id)?.isResolved).toBe(false)
+  expect(run2.result.outputs['threads_resolved']).toBe('1')
   expect(incremental.length).toBeLessThan(full.length / 5)
   // Passes 2-4 keep the same focus.
   expect(passPrompt(run2.requests, 2)).toContain(

@@ -41,7 +41,16 @@ describe('buildOpencodeConfig', () => {
     for (const tool of ['read', 'glob', 'grep', 'github_*']) {
       expect(permission[tool]).toBe('allow')
     }
-    for (const tool of ['edit', 'write', 'bash', 'task', 'question', 'skill', 'list', 'todowrite']) {
+    for (const tool of [
+      'edit',
+      'write',
+      'bash',
+      'task',
+      'question',
+      'skill',
+      'list',
+      'todowrite'
+    ]) {
       expect(permission[tool] ?? 'deny').toBe('deny')
     }
     expect(permission['webfetch']).toBe('deny')

@@ -210,3 +210,32 @@ it('a finding on a path that could break the summary is refused with the reason'
   })
   expect(fixture.pr.threads).toHaveLength(0)
 })
+
+it('fix verification says when a thread’s line has changed since the comment (GitHub marks it outdated)', async () => {
+  const current = botThread(2, 'b shadows the import')
+  const outdated = fixture.github.state.addThread(fixture.pr, {
+    path: 'src/a.ts',
+    line: 3,
+    isOutdated: true,
+    comments: [
+      {
+        author: 'github-actions[bot]',
+        body: formatBotComment('c is unused.', {
+          finding: 'c is unused',
+          assessment: 'Why.',
+          score: 7
+        })
+      }
+    ]
+  })
+  const run = await fixture.run([submit()])
+  const pass1 = run.agent.prompts[0] ?? ''
+  const note = 'note: the line has changed since the comment (GitHub marks it outdated).'
+  const section = (id: string) => {
+    const start = pass1.indexOf(`thread_id ${id}`)
+    const next = pass1.indexOf('thread_id ', start + 1)
+    return pass1.slice(start, next < 0 ? undefined : next)
+  }
+  expect(section(outdated.id)).toContain(note)
+  expect(section(current.id)).not.toContain(note)
+})

@@ -213,6 +213,10 @@ export function runNotes(input: JobSummaryInput, secrets: readonly string[] = []
       `<p><strong>Newer head:</strong> ${sha(input.newerHead)} was pushed while this run reviewed; it will be reviewed next. Everything was published against the head reviewed.</p>`
     )
   }
+  const discoveryRuns = (input.reviewers ?? []).filter((r) => r.discoveryRun !== undefined).length
+  if (discoveryRuns > 1 && findingRows(input, secrets).length === 0) {
+    notes.push(`<p><strong>Clean:</strong> ${discoveryRuns} discovery runs found nothing.</p>`)
+  }
   if ((input.unverifiedState ?? 0) > 0) {
     notes.push(
       `<p><strong>Unsigned state ignored:</strong> ${input.unverifiedState} comment(s) or check run(s) carried bot state without a valid <code>state_key</code> signature.</p>`

@@ -23,6 +23,8 @@ const MAX = Number.MAX_SAFE_INTEGER
 
 /** Extra reviewer models at most: each is a whole review's cost and a sidecar of its own. */
 export const MAX_REVIEWER_MODELS = 4
+/** `discovery_runs`: the primary model reviews at most this many times at once. */
+export const MAX_DISCOVERY_RUNS = 5
 
 const schema = z.object({
   githubToken: z.string().trim().min(1, 'github_token must be a non-empty token, got ""'),
@@ -63,6 +65,7 @@ const schema = z.object({
   dryRun: booleanField('dry_run'),
   providerEnv: providerEnvField('provider_env'),
   reviewerModels: modelListField('reviewer_models', MAX_REVIEWER_MODELS),
+  discoveryRuns: integerField('discovery_runs', 1, MAX_DISCOVERY_RUNS),
   confirmMinScore: confirmMinScoreField('confirm_min_score'),
   confirmModel: optionalModelField('confirm_model')
 })
@@ -81,6 +84,8 @@ export type Config = z.output<typeof schema> & {
   readonly ignorePaths: readonly string[]
   /** Extra review rules from the repository config file; '' when there are none. */
   readonly reviewInstructions: string
+  /** Focus hints for the discovery runs from the repository config file; [] for the built-in ones. */
+  readonly discoveryHints: readonly string[]
 }
 
 /** Input name for every Config field read from a plain input. */
@@ -104,6 +109,7 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   dryRun: 'dry_run',
   providerEnv: 'provider_env',
   reviewerModels: 'reviewer_models',
+  discoveryRuns: 'discovery_runs',
   confirmMinScore: 'confirm_min_score',
   confirmModel: 'confirm_model'
 }
@@ -167,7 +173,8 @@ export function parseConfig(read: InputReader): Config {
       maxComments: given('max_comments')
     },
     ignorePaths: [],
-    reviewInstructions: ''
+    reviewInstructions: '',
+    discoveryHints: []
   }
 }
 

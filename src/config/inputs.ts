@@ -143,6 +143,12 @@ export const INPUTS = [
     actionDefault: ''
   },
   {
+    name: 'discovery_runs',
+    description:
+      "How many times the primary `model` reviews (1-5), concurrently, each run in its own sidecar with its own focus hint in its pass prompts (built-in hints, or `discovery_hints` from the repository config file). Findings several runs raise are published once, naming the runs. Each run adds about one single review's cost and one sidecar; only the first run answers earlier threads; `reviewer_models` each review once beside them. 1: one run, no hint.",
+    actionDefault: '1'
+  },
+  {
     name: 'confirm_min_score',
     description:
       'Staged findings scored at least this (1-10) are each checked by two independent confirmation sessions before they are published: refuted by both, not posted; split, posted as unconfirmed (it cannot raise the verdict above request_changes). "off" disables confirmation. Each confirmed finding costs two more agent sessions.',

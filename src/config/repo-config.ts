@@ -16,6 +16,9 @@ export const REPO_CONFIG_PATH = '.github/review-my-code-bot.yml'
 
 /** Longest `instructions` text: extra rules, not a second AGENTS.md. */
 export const MAX_INSTRUCTIONS_CHARS = 4000
+/** `discovery_hints`: at most one per discovery run, each a short focus. */
+export const MAX_DISCOVERY_HINTS = 5
+export const MAX_DISCOVERY_HINT_CHARS = 300
 /** A config file is a few lines; anything this large is a mistake. */
 const MAX_FILE_CHARS = 65_536
 
@@ -24,6 +27,7 @@ export interface RepoConfig {
   readonly problemScoreThreshold?: number
   readonly maxComments?: number
   readonly instructions?: string
+  readonly discoveryHints?: readonly string[]
 }
 
 export class RepoConfigError extends Error {
@@ -84,7 +88,30 @@ const ignoreKey = z.unknown().transform((value, ctx) => {
   return globs
 })
 
-const KEYS = ['ignore', 'problem_score_threshold', 'max_comments', 'instructions'] as const
+const discoveryHintsKey = z.unknown().transform((value, ctx) => {
+  const ok =
+    Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= MAX_DISCOVERY_HINTS &&
+    value.every(
+      (hint) =>
+        typeof hint === 'string' && hint.trim() !== '' && hint.length <= MAX_DISCOVERY_HINT_CHARS
+    )
+  if (ok) return (value as string[]).map((hint) => hint.trim())
+  ctx.addIssue({
+    code: 'custom',
+    message: `discovery_hints must be a list of 1 to ${MAX_DISCOVERY_HINTS} non-empty strings of at most ${MAX_DISCOVERY_HINT_CHARS} characters (one focus per discovery run), got ${shown(value)}`
+  })
+  return z.NEVER
+})
+
+const KEYS = [
+  'ignore',
+  'problem_score_threshold',
+  'max_comments',
+  'instructions',
+  'discovery_hints'
+] as const
 
 /** An unknown key names itself and the keys there are. */
 function unknownKeyMessage(issue: z.core.$ZodRawIssue): string | undefined {
@@ -98,7 +125,8 @@ const schema = z.strictObject(
     ignore: ignoreKey.optional(),
     problem_score_threshold: integerKey('problem_score_threshold', 1, 10).optional(),
     max_comments: integerKey('max_comments', 0, 100).optional(),
-    instructions: instructionsKey.optional()
+    instructions: instructionsKey.optional(),
+    discovery_hints: discoveryHintsKey.optional()
   },
   { error: unknownKeyMessage }
 )
@@ -139,6 +167,7 @@ export function parseRepoConfig(text: string): RepoConfig {
       ? {}
       : { problemScoreThreshold: data.problem_score_threshold }),
     ...(data.max_comments === undefined ? {} : { maxComments: data.max_comments }),
-    ...(data.instructions === undefined ? {} : { instructions: data.instructions })
+    ...(data.instructions === undefined ? {} : { instructions: data.instructions }),
+    ...(data.discovery_hints === undefined ? {} : { discoveryHints: data.discovery_hints })
   }
 }

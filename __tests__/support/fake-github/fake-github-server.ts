@@ -50,6 +50,21 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/**
+ * GitHub Enterprise Server's URL shapes: REST under `/api/v3`, GraphQL at
+ * `/api/graphql`. In that mode a request to github.com's paths (`/repos/...`,
+ * `/graphql`) is answered 404, so a client that builds its URLs wrongly fails.
+ */
+function enterpriseRoute(pathname: string): string | undefined {
+  if (pathname === '/api/graphql') return '/graphql'
+  return pathname.startsWith('/api/v3/') ? pathname.slice('/api/v3'.length) : undefined
+}
+
+export interface FakeGitHubOptions {
+  /** Serve GitHub Enterprise Server's URL shapes; `url` then ends in `/api/v3`. */
+  readonly enterprise?: boolean
+}
+
 export class FakeGitHub {
   readonly state = new FakeGitHubState()
   readonly requests: LoggedRequest[] = []
@@ -58,7 +73,7 @@ export class FakeGitHub {
   private server: Server | undefined
   private baseUrl = ''
 
-  constructor() {
+  constructor(private readonly options: FakeGitHubOptions = {}) {
     registerUserRoutes(this.router, this.state)
     registerCompareRoutes(this.router, this.state)
     registerPullRoutes(this.router, this.state)
@@ -70,8 +85,9 @@ export class FakeGitHub {
     registerGraphQLRoute(this.router, this.state)
   }
 
+  /** GITHUB_API_URL for this server. */
   get url(): string {
-    return this.baseUrl
+    return this.options.enterprise === true ? `${this.baseUrl}/api/v3` : this.baseUrl
   }
 
   /**
@@ -121,7 +137,8 @@ export class FakeGitHub {
     const url = new URL(req.url ?? '/', 'http://fake')
     const method = req.method ?? 'GET'
     const body = await readBody(req)
-    const matched = this.router.match(method, url.pathname)
+    const routed = this.options.enterprise === true ? enterpriseRoute(url.pathname) : url.pathname
+    const matched = routed === undefined ? undefined : this.router.match(method, routed)
     const request: FakeRequest = {
       method,
       path: url.pathname,

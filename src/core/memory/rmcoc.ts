@@ -62,12 +62,18 @@ const findingId = z
 
 const count = z.number().int().min(0)
 
-/** provider/model names; agreement of several reviewer models on one finding. */
+/**
+ * Who raised a finding when several reviewed: provider/model names, or a
+ * discovery run of one (`provider/model run 2/3`).
+ */
 const reviewerList = z
   .array(
     z
       .string()
-      .regex(/^[A-Za-z0-9][\w.-]*\/\S+$/, 'must be provider/model')
+      .regex(
+        /^[A-Za-z0-9][\w.-]*\/\S+(?: run [1-9]\/[1-9])?$/,
+        'must be provider/model, or provider/model run k/n'
+      )
       .max(200)
   )
   .min(1)

@@ -50,6 +50,8 @@ export interface ReviewerReport {
   /** Why it reviewed nothing (could not start, model unusable, no pass completed). */
   readonly failure?: string
   readonly passes: readonly PassMetrics[]
+  /** A discovery run of the primary model: its number (1-based). */
+  readonly discoveryRun?: number
 }
 
 /** A write a dry run did not make: what kind, where, and the body it would have carried. */

@@ -16,13 +16,18 @@ import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import { runPasses, type PassRunResult } from './orchestrator.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 import { buildSecondReviewerNote } from '../prompts/prompts.js'
+import { discoveryRunName, type DiscoveryFocus } from './discovery-runs.js'
 import type { ActionReviewTools } from '../tools/action-review-tools.js'
 
 export interface Reviewer {
   /** provider/model. */
   readonly model: string
-  /** The `model` input: the one reviewer that answers earlier threads. */
+  /** The one reviewer that answers earlier threads: `model`'s (first) run. */
   readonly primary: boolean
+  /** Who it is in logs, tables and agreement: the model, or a discovery run of it. */
+  readonly name: string
+  /** A discovery run's focus (discovery-runs.ts); absent for a plain review. */
+  readonly focus?: DiscoveryFocus
 }
 
 export interface ReviewerRun extends Reviewer {
@@ -32,11 +37,23 @@ export interface ReviewerRun extends Reviewer {
   readonly failure?: string
 }
 
-/** The reviewers of a run: the primary first, then `reviewer_models` in order. */
-export function reviewersOf(config: Config): Reviewer[] {
+/**
+ * The reviewers of a run: `model` first (once, or once per discovery run),
+ * then `reviewer_models` in order, each once and without a focus.
+ */
+export function reviewersOf(config: Config, focuses: readonly DiscoveryFocus[] = []): Reviewer[] {
+  const primary: Reviewer[] =
+    focuses.length === 0
+      ? [{ model: config.model, primary: true, name: config.model }]
+      : focuses.map((focus, i) => ({
+          model: config.model,
+          primary: i === 0,
+          name: discoveryRunName(config.model, focus),
+          focus
+        }))
   return [
-    { model: config.model, primary: true },
-    ...config.reviewerModels.map((model) => ({ model, primary: false }))
+    ...primary,
+    ...config.reviewerModels.map((model) => ({ model, primary: false, name: model }))
   ]
 }
 
@@ -98,7 +115,7 @@ async function runReviewer(reviewer: Reviewer, input: ReviewerRunInput): Promise
       tools,
       passPrompt: input.passPromptFor(reviewer, tools),
       deadlineMs: deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000,
-      log: input.tagLogs ? reviewerLog(deps.log, reviewer.model) : deps.log
+      log: input.tagLogs ? reviewerLog(deps.log, reviewer.name) : deps.log
     })
     const failure = reviewerFailure(run)
     return { ...reviewer, tools, run, ...(failure === undefined ? {} : { failure }) }
@@ -145,13 +162,13 @@ export function reviewerWarnings(runs: readonly ReviewerRun[]): string[] {
   return runs.flatMap((r) => {
     if (r.failure !== undefined) {
       return [
-        `Reviewer model ${r.model} failed (${r.failure}); the review went on without its findings.`
+        `Reviewer model ${r.name} failed (${r.failure}); the review went on without its findings.`
       ]
     }
     const unfinished = r.run.passes.filter((p) => !p.completed).map((p) => p.pass)
     if (unfinished.length === 0) return []
     return [
-      `Reviewer model ${r.model} did not complete pass(es) ${unfinished.join(', ')}${r.run.passes.some((p) => p.timedOut) ? ' (timed out)' : ''}.`
+      `Reviewer model ${r.name} did not complete pass(es) ${unfinished.join(', ')}${r.run.passes.some((p) => p.timedOut) ? ' (timed out)' : ''}.`
     ]
   })
 }

@@ -65,9 +65,10 @@ function passNote(pass: PassRunResult['passes'][number]): string | undefined {
 /** Each reviewer's passes, for the job summary (several reviewer models only). */
 export function reviewerReports(runs: readonly ReviewerRun[]): ReviewerReport[] {
   return runs.map((r) => ({
-    model: r.model,
+    model: r.name,
     primary: r.primary,
     ...(r.failure === undefined ? {} : { failure: r.failure }),
+    ...(r.focus === undefined ? {} : { discoveryRun: r.focus.run }),
     passes: passMetrics(r.run)
   }))
 }

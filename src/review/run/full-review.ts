@@ -20,7 +20,14 @@ import type { PreparedRun } from '../preparation/prepare-run.js'
 import { ReviewCheck } from '../publishing/review-check.js'
 import { failReview, ReviewFailedError } from '../preparation/review-failure.js'
 import { systemPromptFor, toolsFor } from '../passes/agent-start.js'
-import { leadingRun, reviewersOf, runReviewers, type ReviewerRun } from '../passes/reviewers.js'
+import { discoveryFocusNote, planDiscovery } from '../passes/discovery-runs.js'
+import {
+  leadingRun,
+  reviewersOf,
+  runReviewers,
+  type Reviewer,
+  type ReviewerRun
+} from '../passes/reviewers.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 
 /** The base branch changed since the record: what the PR changes is no longer comparable. */
@@ -90,7 +97,7 @@ async function failWhenNothingReviewed(
   const why =
     runs.length === 1
       ? (runs[0]?.failure ?? 'the review did not run')
-      : `no reviewer model could review: ${runs.map((r) => `${r.model}: ${r.failure ?? ''}`).join('; ')}`
+      : `no reviewer model could review: ${runs.map((r) => `${r.name}: ${r.failure ?? ''}`).join('; ')}`
   await failReview(prepared.gateway, deps, why)
 }
 
@@ -126,7 +133,9 @@ async function reviewAll(
   stage: FindingStage,
   sensitivity: SensitivityAssessment
 ): Promise<ReviewerRun[]> {
-  const reviewers = reviewersOf(config)
+  const discovery = planDiscovery(config)
+  if (discovery.note !== undefined) deps.log.info(discovery.note)
+  const reviewers = reviewersOf(config, discovery.focuses)
   const named = reviewers.length > 1
   await ensureCheckoutIsHead(prepared, deps)
   return runReviewers(reviewers, {
@@ -137,21 +146,38 @@ async function reviewAll(
     tagLogs: named,
     systemPrompt: systemPromptFor(config),
     toolsFor: (reviewer) =>
-      toolsFor(prepared, stage, deps, undefined, named ? reviewer : undefined),
-    passPromptFor: (reviewer, tools) =>
-      passPromptFor({
-        context: prepared.context,
-        state: prepared.state,
-        scope,
+      toolsFor(
+        prepared,
         stage,
-        tools,
-        sensitivity,
-        config,
-        diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
-        ignored: ignoreMatcher(config.ignorePaths),
-        ...(named ? { reviewer: reviewer.model } : {})
-      })
+        deps,
+        undefined,
+        named ? { model: reviewer.name, primary: reviewer.primary } : undefined
+      ),
+    passPromptFor: (reviewer, tools) =>
+      withFocus(
+        reviewer,
+        passPromptFor({
+          context: prepared.context,
+          state: prepared.state,
+          scope,
+          stage,
+          tools,
+          sensitivity,
+          config,
+          diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
+          ignored: ignoreMatcher(config.ignorePaths),
+          ...(named ? { reviewer: reviewer.name } : {})
+        })
+      )
   })
+}
+
+/** A discovery run's pass prompts end with its focus. */
+function withFocus(reviewer: Reviewer, prompt: (pass: number) => string): (pass: number) => string {
+  const focus = reviewer.focus
+  if (focus === undefined) return prompt
+  const note = discoveryFocusNote(focus)
+  return (pass) => `${prompt(pass)}\n\n${note}`
 }
 
 /** What the reviewers did, ready to be settled, confirmed and published. */
