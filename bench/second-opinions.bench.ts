@@ -10,7 +10,9 @@
  *     prompt, tools and pass prompts, so about twice the first;
  *   - confirmation of two findings: `model` alone with the default
  *     `confirm_min_score` (9): both confirmers confirm both findings, each in
- *     a fresh session per finding (no exchange round).
+ *     a fresh session per finding (no exchange round);
+ *   - three discovery runs: `discovery_runs: 3` (confirmation off), each run
+ *     its own session with its own focus hint, all three scripted alike.
  *
  * What counts: model requests (agent turns the fake model answered) and
  * their input in UTF-8 bytes (see `inputBytes` in __tests__/e2e/requests.ts:
@@ -86,11 +88,26 @@ interface Cost {
   readonly bytes: number
 }
 
+const firstUserText = (request: RecordedRequest): string => {
+  const user = ((request.body as Body).messages ?? []).find((m) => m.role === 'user')
+  return user === undefined ? '' : messageText(user)
+}
+
+/** Every discovery run plays the same script in its own session. */
+const discoveryRuns = () =>
+  new ScriptedConversations({
+    belongs: (request) => /This is discovery run \d of/.test(firstUserText(request)),
+    keyOf: (request) => /discovery run (\d)/.exec(firstUserText(request))?.[1] ?? '?',
+    scriptFor: () => script()
+  }).route
+
 async function review(inputs: Record<string, string>, secondReviewer: boolean): Promise<Cost> {
   const scenario = await startScenario(files)
   try {
-    scenario.model.route = confirmers()
-    scenario.model.enqueue(...script())
+    const confirming = confirmers()
+    const discovering = discoveryRuns()
+    scenario.model.route = (request) => confirming(request) ?? discovering(request)
+    if (inputs['discovery_runs'] === undefined) scenario.model.enqueue(...script())
     if (secondReviewer) scenario.model.enqueueFor(FAKE_SECOND_MODEL_ID, script())
     const result = await scenario.run({ inputs })
     if (result.failed) throw new Error(`the review failed:\n${result.stdout}`)
@@ -110,10 +127,12 @@ export async function main(): Promise<void> {
   const one = await review({ confirm_min_score: 'off' }, false)
   const two = await review({ confirm_min_score: 'off', reviewer_models: FAKE_SECOND_MODEL }, true)
   const confirmed = await review({}, false)
+  const discovery = await review({ confirm_min_score: 'off', discovery_runs: '3' }, false)
   for (const [name, cost] of [
     ['one reviewer (model)', one],
     ['two reviewers (model + reviewer_models)', two],
-    ['one reviewer, 2 findings confirmed (confirm_min_score 9)', confirmed]
+    ['one reviewer, 2 findings confirmed (confirm_min_score 9)', confirmed],
+    ['three discovery runs of model (discovery_runs 3)', discovery]
   ] as const) {
     console.log(
       `${name}: ${cost.requests} model requests, ${kb(cost.bytes)} input; ` +
