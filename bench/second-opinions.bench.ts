@@ -60,28 +60,52 @@ const findingOf = (request: RecordedRequest): string => {
   return /finding (F\d+)/.exec(user === undefined ? '' : messageText(user))?.[1] ?? '?'
 }
 
-/** Both confirmers confirm every finding they are given, with a failing test. */
+const isConsensus = (request: RecordedRequest): boolean =>
+  ((request.body as Body).messages ?? []).some(
+    (m) => m.role === 'user' && messageText(m).includes('Consensus check on finding')
+  )
+
+/**
+ * Both confirmers confirm every finding they are given, with a failing test,
+ * and the consensus check that follows agrees.
+ */
 const confirmers = () =>
   new ScriptedConversations({
     belongs: isConfirmer,
-    keyOf: findingOf,
-    scriptFor: (id) => [
-      {
-        toolCalls: [
-          {
-            name: 'submit_confirmation',
-            arguments: {
-              finding_id: id,
-              verdict: 'confirmed',
-              reasoning: 'The failing path is direct.',
-              failing_test: "it('fails', () => expect(compute(1, 0)).toBe(1))"
-            }
-          }
-        ]
-      },
-      { text: 'Answered.' }
-    ]
+    keyOf: (request) => `${isConsensus(request) ? 'consensus ' : ''}${findingOf(request)}`,
+    scriptFor: (key) =>
+      key.startsWith('consensus ')
+        ? consensusAgrees(key.slice('consensus '.length))
+        : [
+            {
+              toolCalls: [
+                {
+                  name: 'submit_confirmation',
+                  arguments: {
+                    finding_id: key,
+                    verdict: 'confirmed',
+                    reasoning: 'The failing path is direct.',
+                    failing_test: "it('fails', () => expect(compute(1, 0)).toBe(1))"
+                  }
+                }
+              ]
+            },
+            { text: 'Answered.' }
+          ]
   }).route
+
+/** The consensus check's answer: the same defect. */
+const consensusAgrees = (id: string): ScriptStep[] => [
+  {
+    toolCalls: [
+      {
+        name: 'submit_consensus',
+        arguments: { finding_id: id, agree: true, explanation: 'The same defect, tested alike.' }
+      }
+    ]
+  },
+  { text: 'Compared.' }
+]
 
 interface Cost {
   readonly requests: number

@@ -64,6 +64,11 @@ export class RecordingPort implements ReviewTools {
     return { ok: true, note: 'answer recorded' }
   }
 
+  async submitConsensus(args: unknown): Promise<ToolAck> {
+    this.record('submitConsensus', args)
+    return { ok: true, note: 'consensus recorded' }
+  }
+
   async submitPassResults(args: unknown): Promise<ToolAck> {
     this.record('submitPassResults', args)
     return { ok: true, note: 'pass recorded' }

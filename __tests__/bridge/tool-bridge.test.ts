@@ -71,6 +71,7 @@ describe('tool names', () => {
         'github_resolve_thread',
         'github_update_staged_finding',
         'submit_confirmation',
+        'submit_consensus',
         'submit_pass_results'
       ].sort()
     )

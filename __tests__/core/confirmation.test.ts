@@ -1,8 +1,9 @@
 import {
-  agreementOf,
   earlierConfirmation,
   needsConfirmation,
+  needsConsensus,
   needsExchange,
+  roundVerdict,
   settleConfirmation,
   verdictWeight,
   type ConfirmationAnswer
@@ -64,61 +65,94 @@ describe('which findings are confirmed', () => {
   })
 })
 
+const same = { agree: true, explanation: 'Both describe the concatenated id and test it alike.' }
+const different = {
+  agree: false,
+  explanation: 'A describes the concatenated id; B a missing length check.'
+}
+
 describe('the outcome of two confirmers', () => {
-  it('agreement publishes a confirmed finding with the failing test', () => {
-    expect(settleConfirmation({ a: yes, b: yes })).toEqual({
+  it('both confirm and the consensus check agrees: confirmed, with the failing test and why', () => {
+    expect(settleConfirmation([{ pair: { a: yes, b: yes }, consensus: same }])).toEqual({
       outcome: 'confirmed',
       basis: 'agreed',
       failingTest: yes.failingTest,
-      note: 'both confirmers confirmed it'
+      note: 'both confirmers confirmed the same defect',
+      answers: { a: yes, b: yes },
+      consensus: same,
+      exchanges: 0
     })
   })
 
-  it('refuted by both: refuted, with no test', () => {
-    const outcome = settleConfirmation({ a: no, b: no })
+  it('both confirm but describe different defects: not confirmed, the round is split', () => {
+    const round = { pair: { a: yes, b: yes }, consensus: different }
+    expect(needsConsensus(round.pair)).toBe(true)
+    expect(roundVerdict(round)).toBe('split')
+    expect(needsExchange(round)).toBe(true)
+    expect(settleConfirmation([round])).toMatchObject({
+      outcome: 'unconfirmed',
+      basis: 'split',
+      note: 'both confirmers confirmed it, but not the same defect',
+      consensus: different
+    })
+    // Without an answer from the consensus check it is not confirmed either.
+    expect(roundVerdict({ pair: { a: yes, b: yes } })).toBe('split')
+  })
+
+  it('refuted by both: refuted, with no test and no consensus check', () => {
+    const outcome = settleConfirmation([{ pair: { a: no, b: no } }])
+    expect(needsConsensus({ a: no, b: no })).toBe(false)
     expect(outcome).toMatchObject({ outcome: 'refuted', basis: 'agreed' })
     expect(outcome.failingTest).toBeUndefined()
   })
 
-  it('a split calls for the exchange; agreement after it decides', () => {
-    expect(needsExchange({ a: yes, b: no })).toBe(true)
-    expect(needsExchange({ a: yes, b: yes })).toBe(false)
-    expect(needsExchange({ a: yes })).toBe(false)
-    expect(settleConfirmation({ a: yes, b: no }, { a: no, b: no })).toMatchObject({
-      outcome: 'refuted',
-      basis: 'agreed-after-exchange'
-    })
-    expect(settleConfirmation({ a: no, b: yes }, { a: yes, b: yes })).toMatchObject({
+  it('a split calls for an exchange; the round after it decides', () => {
+    expect(needsExchange({ pair: { a: yes, b: no } })).toBe(true)
+    expect(needsExchange({ pair: { a: yes } })).toBe(false)
+    expect(needsConsensus({ a: yes, b: no })).toBe(false)
+    expect(
+      settleConfirmation([{ pair: { a: yes, b: no } }, { pair: { a: no, b: no } }])
+    ).toMatchObject({ outcome: 'refuted', basis: 'agreed-after-exchange', exchanges: 1 })
+    expect(
+      settleConfirmation([
+        { pair: { a: yes, b: yes }, consensus: different },
+        { pair: { a: yes, b: yes }, consensus: same }
+      ])
+    ).toMatchObject({
       outcome: 'confirmed',
       basis: 'agreed-after-exchange',
-      failingTest: yes.failingTest
+      failingTest: yes.failingTest,
+      note: 'both confirmers confirmed the same defect after 1 exchange round(s)'
     })
   })
 
-  it('still split after the exchange: unconfirmed, keeping the confirming side’s test', () => {
-    expect(settleConfirmation({ a: yes, b: no }, { a: yes, b: no })).toMatchObject({
+  it('still split after the last exchange: unconfirmed, keeping both answers and the confirming test', () => {
+    const outcome = settleConfirmation([
+      { pair: { a: yes, b: no } },
+      { pair: { a: yes, b: no } },
+      { pair: { a: yes, b: no } }
+    ])
+    expect(outcome).toMatchObject({
       outcome: 'unconfirmed',
       basis: 'split',
-      failingTest: yes.failingTest
+      failingTest: yes.failingTest,
+      note: 'the confirmers still disagreed after 2 exchange round(s)',
+      answers: { a: yes, b: no },
+      exchanges: 2
     })
-  })
-
-  it('a confirmer without a new answer in the exchange keeps its first one', () => {
-    expect(settleConfirmation({ a: yes, b: no }, { a: no })).toMatchObject({ outcome: 'refuted' })
-    expect(settleConfirmation({ a: yes, b: no }, {})).toMatchObject({ outcome: 'unconfirmed' })
   })
 
   it('a confirmer that gave no answer leaves the finding unconfirmed, never refuted', () => {
-    expect(settleConfirmation({ a: no })).toEqual({
+    expect(settleConfirmation([{ pair: { a: no } }])).toMatchObject({
       outcome: 'unconfirmed',
       basis: 'no-answer',
       note: 'confirmer B gave no answer'
     })
-    expect(settleConfirmation({})).toMatchObject({
+    expect(settleConfirmation([{ pair: {} }])).toMatchObject({
       outcome: 'unconfirmed',
       note: 'confirmer A and B gave no answer'
     })
-    expect(agreementOf({ b: yes })).toBe('split')
+    expect(roundVerdict({ pair: { b: yes } })).toBe('split')
   })
 })
 

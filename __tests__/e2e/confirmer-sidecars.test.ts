@@ -48,15 +48,50 @@ const answer = (findingId: string, verdict: 'confirmed' | 'refuted'): ScriptStep
   { text: 'Answered.' }
 ]
 
+/** A consensus check's answer: the tool call, then the text that ends the turn. */
+const consensus = (findingId: string, agree: boolean): ScriptStep[] => [
+  {
+    toolCalls: [
+      {
+        name: 'submit_consensus',
+        arguments: {
+          finding_id: findingId,
+          agree,
+          explanation: agree
+            ? `Both answers show the same path for ${findingId}.`
+            : `The answers on ${findingId} describe different defects.`
+        }
+      }
+    ]
+  },
+  { text: 'Compared.' }
+]
+
+const CONSENSUS = /Consensus check on finding (F\d+)/
+
 /**
  * Per finding, the verdicts of its first and second confirmer session (in
- * the order their first requests arrive), round by round.
+ * the order their first requests arrive), round by round; and what each of
+ * its consensus checks answers, in order (agree when not given).
  */
-function confirmers(plan: Record<string, ('confirmed' | 'refuted')[][]>): ScriptedConversations {
+function confirmers(
+  plan: Record<string, ('confirmed' | 'refuted')[][]>,
+  checks: Record<string, boolean[]> = {}
+): ScriptedConversations {
   return new ScriptedConversations({
     belongs: isConfirmer,
-    keyOf: (request) => /finding (F\d+)/.exec(texts(request, 'user')[0] ?? '')?.[1] ?? '?',
-    scriptFor: (key, index) => (plan[key]?.[index] ?? []).flatMap((verdict) => answer(key, verdict))
+    keyOf: (request) => {
+      const first = texts(request, 'user')[0] ?? ''
+      const check = CONSENSUS.exec(first)?.[1]
+      return check !== undefined ? `consensus ${check}` : (/finding (F\d+)/.exec(first)?.[1] ?? '?')
+    },
+    scriptFor: (key, index) => {
+      if (key.startsWith('consensus ')) {
+        const finding = key.slice('consensus '.length)
+        return consensus(finding, checks[finding]?.[index] ?? true)
+      }
+      return (plan[key]?.[index] ?? []).flatMap((verdict) => answer(key, verdict))
+    }
   })
 }
 
@@ -101,15 +136,23 @@ it('refuted by both: not published, not request_changes; confirmers see none of 
   for (const session of bySession(checks)) expect(prefixBreaks(session)).toEqual([])
 })
 
-it('confirmed: published with its failing test; split after the exchange: published unconfirmed', async () => {
+it('both confirm different defects: exchange, then the consensus agrees, confirmed; split after two exchanges: unconfirmed with both reasonings', async () => {
   scenario = await startScenario([refunds])
-  const conversations = confirmers({
-    F1: [['confirmed'], ['confirmed']],
-    F2: [
-      ['confirmed', 'confirmed'],
-      ['refuted', 'refuted']
-    ]
-  })
+  const conversations = confirmers(
+    {
+      // F1: both confirm in each of two rounds; the first consensus check disagrees.
+      F1: [
+        ['confirmed', 'confirmed'],
+        ['confirmed', 'confirmed']
+      ],
+      // F2: A confirms, B refutes, in all three rounds.
+      F2: [
+        ['confirmed', 'confirmed', 'confirmed'],
+        ['refuted', 'refuted', 'refuted']
+      ]
+    },
+    { F1: [false, true] }
+  )
   scenario.model.route = conversations.route
   scenario.model.enqueue(
     ...pass(1, [
@@ -126,11 +169,23 @@ it('confirmed: published with its failing test; split after the exchange: publis
     scenario.pr.threads.map((t) => [t.comments[0]?.line, t.comments[0]?.body ?? ''])
   )
   const confirmed = bodies.get(10) ?? ''
-  expect(confirmed).toContain('**Confirmed** by two independent checks.')
-  expect(confirmed).toContain(`\`\`\`ts\n${TEST}\n\`\`\``)
+  expect(confirmed).toContain(
+    '**Confirmed** by two independent checks. They found the same defect: Both answers show the same path for F1.'
+  )
+  expect(confirmed.split(TEST)).toHaveLength(2)
   expect(confirmed).not.toContain('```suggestion')
   const split = bodies.get(20) ?? ''
-  expect(split).toContain('⚠️ **Unconfirmed:** the confirmers still disagreed')
+  expect(split).toContain(
+    '⚠️ **Unconfirmed:** the confirmers still disagreed after 2 exchange round(s)'
+  )
+  expect(split).toContain(
+    '<details><summary>Why it is unconfirmed: what each check found</summary>'
+  )
+  // Which session is A depends on which starts first: both reasonings are there either way.
+  expect(split).toMatch(
+    /\*\*Check [AB]: confirmed\.\*\* Followed the code path for F2: confirmed\./
+  )
+  expect(split).toMatch(/\*\*Check [AB]: refuted\.\*\* Followed the code path for F2: refuted\./)
   const outcome = (body: string) => {
     const parsed = parseRmcoc(body)
     return parsed.ok && parsed.block.kind === 'finding' ? parsed.block.confirmation : 'none'
@@ -139,14 +194,49 @@ it('confirmed: published with its failing test; split after the exchange: publis
   // The confirmed 9 decides; the unconfirmed one alone could not.
   expect(result.outputs).toMatchObject({ verdict: 'needs_major_work', findings_refuted: '0' })
 
-  // The exchange is a second prompt in the same session, extending it unchanged.
-  const sessions = bySession(scenario.model.requests.filter(isConfirmer))
-  expect(sessions).toHaveLength(4)
-  const exchanged = sessions.filter((s) =>
-    texts(s.at(-1)!, 'user').some((t) => t.includes('The other checker answered differently'))
+  // Two consensus checks on F1, each a session of its own; none on F2 (never both confirmed).
+  const checks = [...conversations.requests.entries()].filter(([, requests]) =>
+    CONSENSUS.test(texts(requests[0]!, 'user')[0] ?? '')
   )
-  expect(exchanged).toHaveLength(2)
+  expect(
+    checks.map(([, requests]) => CONSENSUS.exec(texts(requests[0]!, 'user')[0] ?? '')?.[1])
+  ).toEqual(['F1', 'F1'])
+  // Each exchange is the next prompt in the confirmer's session, extending it unchanged;
+  // F1's exchange shows why the answers did not agree.
+  const sessions = bySession(scenario.model.requests.filter(isConfirmer))
+  expect(sessions).toHaveLength(6)
+  const exchanges = (session: RecordedRequest[]) =>
+    texts(session.at(-1)!, 'user').filter((t) =>
+      t.includes('The other checker answered differently')
+    )
+  expect(sessions.map((s) => exchanges(s).length).sort()).toEqual([0, 0, 1, 1, 2, 2])
+  expect(
+    sessions.some((s) => exchanges(s).some((t) => t.includes('describe different defects')))
+  ).toBe(true)
   for (const session of sessions) expect(prefixBreaks(session)).toEqual([])
+})
+
+it('confirm_max_exchanges 0: a split is published unconfirmed without an exchange', async () => {
+  scenario = await startScenario([refunds])
+  const conversations = confirmers({ F1: [['confirmed'], ['refuted']] })
+  scenario.model.route = conversations.route
+  scenario.model.enqueue(
+    ...pass(1, [tool.post('src/refunds.ts', 10, 9, 'Refund can exceed the captured amount')]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+  const result = await scenario.run({ inputs: { confirm_max_exchanges: '0' } })
+  expect(result.failed).toBe(false)
+  const checks = scenario.model.requests.filter(isConfirmer)
+  expect(
+    checks
+      .flatMap((r) => texts(r, 'user'))
+      .filter((t) => t.includes('The other checker answered differently'))
+  ).toEqual([])
+  expect(scenario.pr.threads[0]?.comments[0]?.body).toContain(
+    '⚠️ **Unconfirmed:** the confirmers still disagreed.'
+  )
 })
 
 it('confirm_min_score off: no confirmation session', async () => {

@@ -99,3 +99,53 @@ describe('the review’s own tools', () => {
     )
   })
 })
+
+describe('the consensus check through the confirmer tools', () => {
+  it('records agreement and why only for the finding asked, once a check is open', async () => {
+    const tools = new ConfirmationTools('A', files)
+    await expect(
+      tools.submitConsensus({ finding_id: 'F1', agree: true, explanation: 'Same.' })
+    ).rejects.toThrow(/No consensus check is open/)
+    tools.assignConsensus('F1')
+    await expect(
+      tools.submitConsensus({ finding_id: 'F2', agree: true, explanation: 'Same.' })
+    ).rejects.toThrow(/the consensus check is on "F1"/)
+    const ack = await tools.submitConsensus({
+      finding_id: 'f1',
+      agree: false,
+      explanation: 'A: overflow; B: null check.'
+    })
+    expect(ack).toMatchObject({ ok: true })
+    expect(tools.consensus()).toEqual({ agree: false, explanation: 'A: overflow; B: null check.' })
+  })
+
+  it('a consensus session cannot change the confirmer’s own answer', async () => {
+    const tools = new ConfirmationTools('A', files)
+    tools.assign('F1')
+    await tools.submitConfirmation({
+      finding_id: 'F1',
+      verdict: 'confirmed',
+      reasoning: 'Overflow.',
+      failing_test: 'it()'
+    })
+    tools.assignConsensus('F1')
+    await expect(
+      tools.submitConfirmation({ finding_id: 'F1', verdict: 'refuted', reasoning: 'No.' })
+    ).rejects.toThrow(new RegExp(`consensus check on F1.*${TOOL_NAMES.submitConsensus}`))
+    expect(tools.answer()?.verdict).toBe('confirmed')
+  })
+
+  it('the review’s own tools refuse it', async () => {
+    const review = new ActionReviewTools({
+      gateway: {} as ReviewGateway,
+      stage: new FindingStage(
+        { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false },
+        []
+      ),
+      state: EMPTY_RUN_STATE,
+      secrets: [],
+      warn: () => undefined
+    })
+    await expect(review.submitConsensus()).rejects.toThrow(/for consensus checks only/)
+  })
+})

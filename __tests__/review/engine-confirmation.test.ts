@@ -3,6 +3,7 @@
  * review's scripted agent stages findings, two scripted confirmers answer,
  * and what GitHub ends up holding shows the outcome.
  */
+import { findingRows } from '../../src/action/job-summary.js'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import {
@@ -11,7 +12,9 @@ import {
   refuted,
   ScriptedConfirmers,
   type ConfirmerAnswer,
-  type ConfirmerTurn
+  type ConfirmerTurn,
+  type ConsensusDecision,
+  type ConsensusTurn
 } from '../support/scripted-confirmers.js'
 import { ScriptedAgent, submit, type ScriptedTurn } from '../support/scripted-session.js'
 import { startEngineFixture, type EngineFixture } from './engine-harness.js'
@@ -46,10 +49,11 @@ const staging = (...findings: [number, number, string][]): ScriptedTurn[] => [
 async function review(
   turns: ScriptedTurn[],
   decide: (turn: ConfirmerTurn) => ConfirmerAnswer,
-  inputs: Record<string, string> = {}
+  inputs: Record<string, string> = {},
+  consensus?: (turn: ConsensusTurn) => ConsensusDecision
 ) {
   const agent = new ScriptedAgent(turns)
-  const confirmers = new ScriptedConfirmers(decide)
+  const confirmers = new ScriptedConfirmers(decide, consensus)
   const run = await fixture.run([], {
     inputs,
     deps: { startAgent: confirmers.router(agent.start) }
@@ -101,7 +105,7 @@ it('a finding both confirm is published with its failing test as plain code, and
   expect(blockOf(body ?? '').confirmation).toBe('confirmed')
 })
 
-it('still split after the exchange: published as unconfirmed, the verdict stays at request_changes', async () => {
+it('still split after two exchanges (the default): published as unconfirmed, the verdict stays at request_changes', async () => {
   const { run, confirmers } = await review(staging([2, 10, 'b overflows']), (turn) =>
     turn.confirmer === 'A' ? confirmed : refuted
   )
@@ -114,12 +118,15 @@ it('still split after the exchange: published as unconfirmed, the verdict stays 
     '1 posted finding scored 5-8 (highest 8)',
     '1 unconfirmed finding(s) scored above 8 weigh 8: the confirmers did not agree the defect is real'
   ])
-  // The exchange is the second prompt of the same session, and shows the other's answer.
+  // Each exchange is the next prompt of the same session, and shows the other's answer.
   const a = confirmers.prompts.filter((p) => p.confirmer === 'A')
   expect(a.map((p) => [p.session, p.round])).toEqual([
     ['A1', 1],
-    ['A1', 2]
+    ['A1', 2],
+    ['A1', 3]
   ])
+  // No consensus check: they never both confirmed.
+  expect(confirmers.consensusChecks).toEqual([])
   expect(a[1]?.prompt).toContain('Verdict: refuted')
   expect(a[1]?.prompt).toContain('B reasoned it out (round 1).')
 })
@@ -138,12 +145,14 @@ it('each finding gets fresh sessions that see only the finding, never the review
     () => confirmed
   )
   expect(run.outcome).toMatchObject({ findingsPosted: 3 })
+  // A2 was F1's consensus check: a session of its own in A's agent.
   expect(confirmers.prompts.map((p) => `${p.session}:${p.findingId}`).sort()).toEqual([
     'A1:F1',
-    'A2:F2',
+    'A3:F2',
     'B1:F1',
     'B2:F2'
   ])
+  expect(confirmers.consensusChecks.map((c) => c.findingId)).toEqual(['F1', 'F2'])
   for (const prompt of confirmers.prompts) {
     for (const passPrompt of agent.prompts) expect(prompt.prompt).not.toContain(passPrompt)
     expect(prompt.prompt).not.toContain('Pass 1 of 4')
@@ -180,14 +189,15 @@ it('the cost of confirmation is a row of the pass table, with its model requests
     expect.objectContaining({
       label: 'confirmation',
       completed: true,
-      requests: 8,
-      inputTokens: 200,
-      outputTokens: 20,
-      costUsd: expect.closeTo(0.04, 5)
+      // Three rounds (the first and two exchanges), two prompts each.
+      requests: 12,
+      inputTokens: 300,
+      outputTokens: 30,
+      costUsd: expect.closeTo(0.06, 5)
     })
   )
   // The action's usage outputs include it.
-  expect(run.outcome).toMatchObject({ usage: expect.objectContaining({ inputTokens: 600 }) })
+  expect(run.outcome).toMatchObject({ usage: expect.objectContaining({ inputTokens: 700 }) })
 })
 
 it('a confirmer that cannot start leaves the finding published as unconfirmed, with a warning', async () => {
@@ -244,4 +254,86 @@ it('a confirmer that ends without answering is reminded once, in the same sessio
     'B1'
   ])
   expect(run.warnings).toEqual([])
+})
+
+describe('consensus on the defect', () => {
+  const DIFFERENT = {
+    agree: false,
+    explanation: 'A describes an overflow of b; B a missing null check.'
+  }
+
+  it('both confirm different defects: the check disagrees, an exchange, then it agrees: confirmed with one test', async () => {
+    const { run, confirmers } = await review(
+      staging([2, 9, 'b overflows']),
+      () => confirmed,
+      {},
+      (turn) =>
+        turn.check === 1 ? DIFFERENT : { agree: true, explanation: 'Both now show b overflowing.' }
+    )
+    expect(run.outcome).toMatchObject({ findingsPosted: 1 })
+    expect(confirmers.consensusChecks.map((c) => c.check)).toEqual([1, 2])
+    // The check saw the finding and both answers, in a session of its own.
+    expect(confirmers.consensusChecks[0]?.prompt).toContain('A reasoned it out (round 1).')
+    expect(confirmers.consensusChecks[0]?.prompt).toContain('B reasoned it out (round 1).')
+    // The exchange told each confirmer why their answers did not agree.
+    const exchange = confirmers.prompts.find((p) => p.confirmer === 'A' && p.round === 2)
+    expect(exchange?.prompt).toContain(DIFFERENT.explanation)
+    const [body] = rootComments()
+    expect(blockOf(body ?? '').confirmation).toBe('confirmed')
+    expect(body).toContain(`\`\`\`ts\n${FAILING_TEST}\n\`\`\``)
+    // People see why: the consensus explanation, in the comment and in the record.
+    expect(body).toContain('They found the same defect: Both now show b overflowing.')
+    expect(blockOf(body ?? '').confirmation_why).toBe('Both now show b overflowing.')
+  })
+
+  it('the check never agrees: published unconfirmed after two exchanges', async () => {
+    const { run, confirmers } = await review(
+      staging([2, 9, 'b overflows']),
+      () => confirmed,
+      {},
+      () => DIFFERENT
+    )
+    expect(run.outcome).toMatchObject({ findingsPosted: 1 })
+    expect(confirmers.consensusChecks).toHaveLength(3)
+    const body = rootComments()[0] ?? ''
+    expect(blockOf(body).confirmation).toBe('unconfirmed')
+    // Both checks' reasoning and tests, and the consensus check's view, collapsed.
+    const details = body.slice(body.indexOf('<details>'), body.indexOf('</details>'))
+    expect(details).toContain('<summary>Why it is unconfirmed: what each check found</summary>')
+    expect(details).toContain('**Check A: confirmed.** A reasoned it out (round 3).')
+    expect(details).toContain('**Check B: confirmed.** B reasoned it out (round 3).')
+    expect(details.split(FAILING_TEST)).toHaveLength(3)
+    expect(details).toContain(`**Consensus check:** ${DIFFERENT.explanation}`)
+    // The state block stays last.
+    expect(body.indexOf('</details>')).toBeLessThan(body.indexOf('```rmcoc'))
+    expect(run.reports.at(-1)?.stage[0]?.confirmation).toMatchObject({
+      outcome: 'unconfirmed',
+      note: 'both confirmers confirmed it, but not the same defect after 2 exchange round(s)',
+      consensus: { agree: false },
+      exchanges: 2
+    })
+  })
+
+  it('refuted by both: the job summary lists the finding with both checks’ reasons', async () => {
+    const { run } = await review(staging([2, 9, 'b overflows']), () => refuted)
+    const rows = findingRows(run.reports.at(-1)!)
+    expect(rows).toEqual([
+      expect.arrayContaining([
+        'refuted',
+        expect.stringContaining(
+          'A refuted: A reasoned it out (round 1).; B refuted: B reasoned it out (round 1).'
+        )
+      ])
+    ])
+  })
+
+  it('confirm_max_exchanges 0: no exchange at all', async () => {
+    const { confirmers } = await review(
+      staging([2, 9, 'b overflows']),
+      (turn) => (turn.confirmer === 'A' ? confirmed : refuted),
+      { confirm_max_exchanges: '0' }
+    )
+    expect(confirmers.prompts.map((p) => p.round)).toEqual([1, 1])
+    expect(blockOf(rootComments()[0] ?? '').confirmation).toBe('unconfirmed')
+  })
 })

@@ -92,8 +92,12 @@ describe('system prompt', () => {
   })
 
   it('names every tool by its served name and leaves no slot unfilled', () => {
-    // submit_confirmation belongs to the confirmation sessions (prompts/confirm-system.md).
-    const { submitConfirmation: _confirmation, ...reviewTools } = TOOL_NAMES
+    // submit_confirmation and submit_consensus belong to the confirmation sessions.
+    const {
+      submitConfirmation: _confirmation,
+      submitConsensus: _consensus,
+      ...reviewTools
+    } = TOOL_NAMES
     for (const name of Object.values(reviewTools)) {
       expect(system).toContain(`\`${name}\``)
     }

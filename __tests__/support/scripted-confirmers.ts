@@ -5,7 +5,9 @@
  * Each confirmer answers through its tools as the bridge would, with what
  * `decide` returns for the finding, the confirmer and the round. Every
  * prompt is recorded with its session, so tests can see what a confirmer
- * was shown and that the exchange continued the finding's session.
+ * was shown and that the exchange continued the finding's session. A
+ * consensus check (a fresh session of A's agent) answers with what
+ * `consensus` returns; by default it agrees.
  */
 import type { AgentSession } from '../../src/ports/agent-session.js'
 import type { AgentHandle, AgentStart, ReviewEngineDeps } from '../../src/ports/review-engine.js'
@@ -16,8 +18,8 @@ import type { ConfirmationTools } from '../../src/review/confirmation/confirmati
 export interface ConfirmerTurn {
   readonly confirmer: 'A' | 'B'
   readonly findingId: string
-  /** 1: the finding; 2: the exchange, after seeing the other's answer. */
-  readonly round: 1 | 2
+  /** 1: the finding; 2, 3, ...: the exchange rounds, after seeing the other's answer. */
+  readonly round: number
   readonly prompt: string
 }
 
@@ -35,13 +37,31 @@ const TOKENS = { input: 50, output: 5, reasoning: 0, cacheRead: 0, cacheWrite: 0
 
 export const FAILING_TEST = "it('fails', () => expect(total([1])).toBe(1))"
 
+/** What a consensus check answers: agreement and why, or nothing. */
+export type ConsensusDecision = { readonly agree: boolean; readonly explanation: string } | 'silent'
+
+export interface ConsensusTurn {
+  readonly findingId: string
+  /** 1 for the first check of the finding, 2 after the first exchange, ... */
+  readonly check: number
+  readonly prompt: string
+}
+
 export class ScriptedConfirmers {
   readonly prompts: RecordedConfirmerPrompt[] = []
+  readonly consensusChecks: ConsensusTurn[] = []
   readonly models: (string | undefined)[] = []
   started = 0
   stopped = 0
+  private readonly exchanges = new Map<string, number>()
 
-  constructor(private readonly decide: (turn: ConfirmerTurn) => ConfirmerAnswer) {}
+  constructor(
+    private readonly decide: (turn: ConfirmerTurn) => ConfirmerAnswer,
+    private readonly consensus: (turn: ConsensusTurn) => ConsensusDecision = () => ({
+      agree: true,
+      explanation: 'Both describe the same defect and test it alike.'
+    })
+  ) {}
 
   /** startAgent: confirmers here, everything else to `main`. */
   router(main: ReviewEngineDeps['startAgent']): ReviewEngineDeps['startAgent'] {
@@ -78,7 +98,14 @@ export class ScriptedConfirmers {
     prompt: string
   ) {
     const findingId = /finding (F\d+)/.exec(prompt)?.[1] ?? '?'
-    const round = prompt.includes('The other checker answered differently') ? 2 : 1
+    if (prompt.includes('Consensus check on finding')) {
+      return this.check(tools, findingId, prompt)
+    }
+    const exchanged =
+      (this.exchanges.get(session) ?? 0) +
+      (prompt.includes('The other checker answered differently') ? 1 : 0)
+    this.exchanges.set(session, exchanged)
+    const round = 1 + exchanged
     const turn: ConfirmerTurn = { confirmer, findingId, round, prompt }
     this.prompts.push({ ...turn, session, systemPrompt })
     const answer = this.decide(turn)
@@ -91,6 +118,20 @@ export class ScriptedConfirmers {
       })
     }
     return { ending: 'idle' as const, toolCalls: [], tokens: TOKENS, cost: 0.01, steps: 2 }
+  }
+
+  private async check(tools: ConfirmationTools, findingId: string, prompt: string) {
+    const turn: ConsensusTurn = {
+      findingId,
+      check: this.consensusChecks.filter((c) => c.findingId === findingId).length + 1,
+      prompt
+    }
+    this.consensusChecks.push(turn)
+    const decision = this.consensus(turn)
+    if (decision !== 'silent') {
+      await tools.submitConsensus({ finding_id: findingId, ...decision })
+    }
+    return { ending: 'idle' as const, toolCalls: [], tokens: TOKENS, cost: 0.01, steps: 1 }
   }
 }
 

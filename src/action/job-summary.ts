@@ -9,6 +9,7 @@
  * public repository is public: model text is sanitized (secrets, mentions)
  * and HTML-escaped here.
  */
+import type { ConfirmationAnswer } from '../core/findings/confirmation.js'
 import * as core from '@actions/core'
 import type { StagedFinding } from '../core/findings/finding-shapes.js'
 import { formatUsd, sumUsage } from '../core/reports/model-usage.js'
@@ -72,11 +73,27 @@ function withAgreement(finding: StagedFinding, text: string): string {
   return named.length < 2 ? text : `${text} (raised by ${named.join(', ')})`
 }
 
-/** The finding with its confirmation outcome and why, when it was confirmed. */
+/** Most characters of one confirmer's reasoning in a job summary cell. */
+const REASON_CHARS = 400
+
+function reasonOf(name: string, answer: ConfirmationAnswer | undefined): string {
+  if (answer === undefined) return `${name}: no answer`
+  const text = answer.reasoning.trim()
+  const shown = text.length <= REASON_CHARS ? text : `${text.slice(0, REASON_CHARS - 1)}…`
+  return `${name} ${answer.verdict}: ${shown}`
+}
+
+/**
+ * The finding with its confirmation outcome and why, when it was confirmed;
+ * a refuted or unconfirmed one with both checks' reasons.
+ */
 function withOutcome(finding: StagedFinding): string {
   const confirmation = finding.confirmation
   if (confirmation === undefined) return finding.finding
-  return `${finding.finding} (${confirmation.outcome}: ${confirmation.note})`
+  const outcome = `${finding.finding} (${confirmation.outcome}: ${confirmation.note})`
+  const answers = confirmation.answers
+  if (confirmation.outcome === 'confirmed' || answers === undefined) return outcome
+  return `${outcome}. ${reasonOf('A', answers.a)}; ${reasonOf('B', answers.b)}`
 }
 
 /** Every finding of the run, one row each, published ones first, then by score. */

@@ -12,6 +12,7 @@ import type {
   ReplyToThreadArgs,
   ResolveThreadArgs,
   SubmitConfirmationArgs,
+  SubmitConsensusArgs,
   SubmitPassResultsArgs,
   UpdateStagedFindingArgs
 } from '../ports/review-tools.js'
@@ -168,3 +169,15 @@ export const submitConfirmationSchema = z
     message: 'failing_test is required when verdict is "confirmed": write the minimal failing test',
     path: ['failing_test']
   }) satisfies z.ZodType<SubmitConfirmationArgs>
+
+export const submitConsensusSchema = z.object({
+  finding_id: nonEmpty('Id of the finding whose two answers you compared, e.g. "F3".'),
+  agree: z
+    .boolean()
+    .describe(
+      'true when both answers describe the same defect and their failing tests check it compatibly; false otherwise.'
+    ),
+  explanation: nonEmpty(
+    'Why, in a few sentences a reviewer can check: the defect each answer describes and whether the tests agree.'
+  ).max(2000)
+}) satisfies z.ZodType<SubmitConsensusArgs>

@@ -13,6 +13,7 @@ import {
   replyToThreadSchema,
   resolveThreadSchema,
   submitConfirmationSchema,
+  submitConsensusSchema,
   submitPassResultsSchema,
   updateStagedFindingSchema
 } from './schemas.js'
@@ -85,6 +86,12 @@ export const BRIDGE_TOOL_LIST: readonly BridgeTool[] = [
     'Confirmation sessions only: your answer on the finding you were asked to confirm, with your reasoning and a minimal failing test. Call it once per prompt; a review session is refused.',
     submitConfirmationSchema,
     (port, args) => port.submitConfirmation(args)
+  ),
+  defineTool(
+    'submitConsensus',
+    'Consensus checks only: whether the two answers you were shown describe the same defect with compatible failing tests, and why. Call it once; any other session is refused.',
+    submitConsensusSchema,
+    (port, args) => port.submitConsensus(args)
   )
 ]
 

@@ -67,7 +67,8 @@ const schema = z.object({
   reviewerModels: modelListField('reviewer_models', MAX_REVIEWER_MODELS),
   discoveryRuns: integerField('discovery_runs', 1, MAX_DISCOVERY_RUNS),
   confirmMinScore: confirmMinScoreField('confirm_min_score'),
-  confirmModel: optionalModelField('confirm_model')
+  confirmModel: optionalModelField('confirm_model'),
+  confirmMaxExchanges: integerField('confirm_max_exchanges', 0, 3)
 })
 
 /** Settings the repository config file may also set; see effective-config.ts. */
@@ -111,7 +112,8 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   reviewerModels: 'reviewer_models',
   discoveryRuns: 'discovery_runs',
   confirmMinScore: 'confirm_min_score',
-  confirmModel: 'confirm_model'
+  confirmModel: 'confirm_model',
+  confirmMaxExchanges: 'confirm_max_exchanges'
 }
 
 export class ConfigError extends Error {

@@ -158,6 +158,12 @@ export const INPUTS = [
     name: 'confirm_model',
     description: 'Model (provider/model) of the confirmation sessions; empty: the model input.',
     actionDefault: ''
+  },
+  {
+    name: 'confirm_max_exchanges',
+    description:
+      "Exchange rounds (0-3) when the two confirmers of a blocking finding disagree, or both confirm but a consensus check finds they describe different defects: each sees the other's answer and may adopt, refine or withdraw, then the round is judged again. Still split after the last round: published unconfirmed. Each round costs two confirmer turns and, when both confirm, one consensus check.",
+    actionDefault: '2'
   }
 ] as const satisfies readonly InputSpec[]
 

@@ -15,6 +15,7 @@ import type {
   ReviewTools,
   RunState,
   SubmitConfirmationArgs,
+  SubmitConsensusArgs,
   SubmitPassResultsArgs,
   ToolAck,
   UpdateStagedFindingArgs
@@ -57,5 +58,8 @@ export class PendingTools implements ReviewTools {
   }
   async submitConfirmation(args: SubmitConfirmationArgs): Promise<ToolAck> {
     return this.tools.submitConfirmation(args)
+  }
+  async submitConsensus(args: SubmitConsensusArgs): Promise<ToolAck> {
+    return this.tools.submitConsensus(args)
   }
 }

@@ -119,6 +119,13 @@ export interface SubmitConfirmationArgs {
   readonly failing_test?: string
 }
 
+export interface SubmitConsensusArgs {
+  readonly finding_id: string
+  /** True when both answers describe the same defect with compatible failing tests. */
+  readonly agree: boolean
+  readonly explanation: string
+}
+
 /** Outcome of a tool that changes state but has nothing else to return. */
 export interface ToolAck {
   readonly ok: true
@@ -141,4 +148,6 @@ export interface ReviewTools {
   getFilePatch(args: GetFilePatchArgs): Promise<FilePatchResult>
   /** Only a confirmation session answers with it; the review's own sessions are refused. */
   submitConfirmation(args: SubmitConfirmationArgs): Promise<ToolAck>
+  /** Only a consensus check answers with it. */
+  submitConsensus(args: SubmitConsensusArgs): Promise<ToolAck>
 }

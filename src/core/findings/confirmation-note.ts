@@ -60,15 +60,63 @@ export function confirmationNote(file: string, confirmation: Confirmation | unde
       : failingTestBlock(file, confirmation.failingTest)
   if (confirmation.outcome === 'confirmed') {
     if (confirmation.basis === 'earlier-run') return '**Confirmed** in an earlier review.'
-    const lead = '**Confirmed** by two independent checks.'
+    const agreed =
+      confirmation.consensus === undefined
+        ? ''
+        : ` They found the same defect: ${clipped(confirmation.consensus.explanation)}`
+    const lead = `**Confirmed** by two independent checks.${agreed}`
     return test === undefined
       ? lead
-      : `${lead} A minimal failing test (written out, not run):\n\n${test}`
+      : `${lead}\n\nA minimal failing test (written out, not run):\n\n${test}`
   }
   const lead = `⚠️ **Unconfirmed:** ${confirmation.note}. It weighs at most ${UNCONFIRMED_VERDICT_CAP} in the verdict (request changes, never more).`
   return test === undefined
     ? lead
     : `${lead} The failing test one check wrote (not run):\n\n${test}`
+}
+
+/** Most characters of one model-written reason shown to people (the record keeps less). */
+export const SHOWN_REASON_CHARS = 1500
+
+function clipped(text: string, max = SHOWN_REASON_CHARS): string {
+  const trimmed = text.trim()
+  return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1).trimEnd()}…`
+}
+
+/**
+ * Why an unconfirmed finding is unconfirmed, for people: both checks'
+ * reasoning and tests (and the consensus check's view), as markdown to be
+ * sanitized and then wrapped in a collapsed section by `detailsSection`.
+ * '' when there is nothing to show.
+ */
+export function confirmationReasons(file: string, confirmation: Confirmation | undefined): string {
+  if (confirmation?.outcome !== 'unconfirmed' || confirmation.answers === undefined) return ''
+  const parts: string[] = []
+  for (const [name, answer] of [
+    ['A', confirmation.answers.a],
+    ['B', confirmation.answers.b]
+  ] as const) {
+    if (answer === undefined) {
+      parts.push(`**Check ${name}** gave no answer.`)
+      continue
+    }
+    parts.push(`**Check ${name}: ${answer.verdict}.** ${clipped(answer.reasoning)}`)
+    if (answer.failingTest.trim() !== '')
+      parts.push(failingTestBlock(file, clipped(answer.failingTest, 4000)))
+  }
+  if (confirmation.consensus !== undefined && !confirmation.consensus.agree)
+    parts.push(`**Consensus check:** ${clipped(confirmation.consensus.explanation)}`)
+  return parts.join('\n\n')
+}
+
+/**
+ * A collapsed section around already sanitized markdown: our markup, so it is
+ * added after sanitizing (the sanitizer prints raw HTML as text). The
+ * sanitized text cannot close it: every `<` in it is printed as `&lt;`.
+ */
+export function detailsSection(summary: string, sanitizedMarkdown: string): string {
+  if (sanitizedMarkdown.trim() === '') return ''
+  return `\n\n<details><summary>${summary}</summary>\n\n${sanitizedMarkdown}\n\n</details>`
 }
 
 /** The body with its confirmation note after it. */

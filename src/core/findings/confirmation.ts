@@ -6,9 +6,14 @@
  *
  * - both confirm: published as confirmed, with its failing test;
  * - both refute: not published (the stage marks it refuted);
- * - they disagree: each sees the other's answer once (the exchange round);
- *   agreement then decides, a split stays "unconfirmed": published, but its
- *   score can no longer push the verdict past request_changes.
+ * - both confirm: a consensus check (a fresh session with the finding and
+ *   both answers) decides whether they describe the same defect with
+ *   compatible failing tests; only then is it confirmed;
+ * - they disagree, or confirm different defects: each sees the other's
+ *   answer (an exchange round) and may adopt, refine or withdraw, then the
+ *   round is judged again, up to `confirm_max_exchanges` rounds; a split
+ *   stays "unconfirmed": published, but its score can no longer push the
+ *   verdict past request_changes.
  *
  * A confirmer that fails or gives no answer never loses the finding: it is
  * published as unconfirmed. A finding that reopens a thread whose record
@@ -46,6 +51,12 @@ export interface Confirmation {
   readonly failingTest?: string
   /** Why, for the job summary and the log (e.g. which confirmer failed). */
   readonly note: string
+  /** The last round's answers, shown to people: why it is (un)confirmed or refuted. */
+  readonly answers?: AnswerPair
+  /** The last consensus check, when one was made. */
+  readonly consensus?: ConsensusAnswer
+  /** Exchange rounds held. */
+  readonly exchanges?: number
 }
 
 /** Both confirmers' answers in one round; absent: that confirmer gave none (or failed). */
@@ -80,15 +91,40 @@ export function earlierConfirmation(
   }
 }
 
-/** 'confirmed' or 'refuted' when both answered alike; 'split' otherwise (one missing included). */
-export function agreementOf(pair: AnswerPair): ConfirmationVerdict | 'split' {
-  if (pair.a === undefined || pair.b === undefined) return 'split'
-  return pair.a.verdict === pair.b.verdict ? pair.a.verdict : 'split'
+/** What the consensus check answered: do both confirmers describe the same defect? */
+export interface ConsensusAnswer {
+  readonly agree: boolean
+  readonly explanation: string
 }
 
-/** True when the round calls for the exchange: both answered and they disagree. */
-export function needsExchange(pair: AnswerPair): boolean {
-  return pair.a !== undefined && pair.b !== undefined && pair.a.verdict !== pair.b.verdict
+/** One round: both confirmers' answers (a missing new answer keeps the earlier one) and the check. */
+export interface ConfirmationRound {
+  readonly pair: AnswerPair
+  /** Asked only when both confirm; absent when it gave no answer. */
+  readonly consensus?: ConsensusAnswer
+}
+
+/** True when the consensus check is due: both answered and both confirm. */
+export function needsConsensus(pair: AnswerPair): boolean {
+  return pair.a?.verdict === 'confirmed' && pair.b?.verdict === 'confirmed'
+}
+
+/**
+ * What a round settles: refuted when both refute; confirmed only when both
+ * confirm AND the consensus check agrees they describe the same defect;
+ * otherwise split (a missing answer included).
+ */
+export function roundVerdict(round: ConfirmationRound): ConfirmationVerdict | 'split' {
+  const { a, b } = round.pair
+  if (a === undefined || b === undefined) return 'split'
+  if (a.verdict === 'refuted' && b.verdict === 'refuted') return 'refuted'
+  return needsConsensus(round.pair) && round.consensus?.agree === true ? 'confirmed' : 'split'
+}
+
+/** True when another exchange round may settle it: both answered and the round is split. */
+export function needsExchange(round: ConfirmationRound): boolean {
+  const { a, b } = round.pair
+  return a !== undefined && b !== undefined && roundVerdict(round) === 'split'
 }
 
 function confirmingTest(...answers: (ConfirmationAnswer | undefined)[]): {
@@ -98,46 +134,66 @@ function confirmingTest(...answers: (ConfirmationAnswer | undefined)[]): {
   return found === undefined ? {} : { failingTest: found.failingTest }
 }
 
+function missingNote(pair: AnswerPair): string {
+  const missing = [pair.a === undefined ? 'A' : '', pair.b === undefined ? 'B' : '']
+    .filter((name) => name !== '')
+    .join(' and ')
+  return `confirmer ${missing} gave no answer`
+}
+
+function splitNote(last: ConfirmationRound, exchanges: number): string {
+  const after = exchanges === 0 ? '' : ` after ${exchanges} exchange round(s)`
+  if (needsConsensus(last.pair)) {
+    return last.consensus === undefined
+      ? `both confirmers confirmed it, but the consensus check gave no answer${after}`
+      : `both confirmers confirmed it, but not the same defect${after}`
+  }
+  return `the confirmers still disagreed${after}`
+}
+
 /**
- * The outcome from the first round and, after a split, the exchange round.
- * In the exchange a confirmer that gives no new answer keeps its first one.
+ * The outcome from the rounds in order: the first, then each exchange round
+ * (at most `confirm_max_exchanges`). The last round decides; the reasoning of
+ * both confirmers and the consensus explanation are kept for people.
  */
-export function settleConfirmation(first: AnswerPair, exchange?: AnswerPair): Confirmation {
-  if (first.a === undefined || first.b === undefined) {
-    const missing = [first.a === undefined ? 'A' : '', first.b === undefined ? 'B' : '']
-      .filter((name) => name !== '')
-      .join(' and ')
+export function settleConfirmation(rounds: readonly ConfirmationRound[]): Confirmation {
+  const first = rounds[0] ?? { pair: {} }
+  const last = rounds.at(-1) ?? first
+  const exchanges = Math.max(0, rounds.length - 1)
+  const why = {
+    answers: last.pair,
+    exchanges,
+    ...(last.consensus === undefined ? {} : { consensus: last.consensus })
+  }
+  if (first.pair.a === undefined || first.pair.b === undefined) {
     return {
       outcome: 'unconfirmed',
       basis: 'no-answer',
-      ...confirmingTest(first.a, first.b),
-      note: `confirmer ${missing} gave no answer`
+      ...confirmingTest(first.pair.a, first.pair.b),
+      note: missingNote(first.pair),
+      ...why
     }
   }
-  const agreed = agreementOf(first)
-  if (agreed !== 'split') {
+  const verdict = roundVerdict(last)
+  if (verdict !== 'split') {
+    const after = exchanges === 0 ? '' : ` after ${exchanges} exchange round(s)`
     return {
-      outcome: agreed,
-      basis: 'agreed',
-      ...confirmingTest(first.a, first.b),
-      note: `both confirmers ${agreed} it`
-    }
-  }
-  const second: AnswerPair = { a: exchange?.a ?? first.a, b: exchange?.b ?? first.b }
-  const after = agreementOf(second)
-  if (after !== 'split') {
-    return {
-      outcome: after,
-      basis: 'agreed-after-exchange',
-      ...confirmingTest(second.a, second.b, first.a, first.b),
-      note: `both confirmers ${after} it after seeing each other's answer`
+      outcome: verdict,
+      basis: exchanges === 0 ? 'agreed' : 'agreed-after-exchange',
+      ...confirmingTest(last.pair.a, last.pair.b),
+      note:
+        verdict === 'confirmed'
+          ? `both confirmers confirmed the same defect${after}`
+          : `both confirmers refuted it${after}`,
+      ...why
     }
   }
   return {
     outcome: 'unconfirmed',
     basis: 'split',
-    ...confirmingTest(second.a, second.b),
-    note: 'the confirmers still disagreed after seeing each other\u2019s answer'
+    ...confirmingTest(last.pair.a, last.pair.b),
+    note: splitNote(last, exchanges),
+    ...why
   }
 }
 

@@ -11,7 +11,7 @@
  * to the summary (GitHub refuses comments there).
  */
 import { recordedConfirmation } from './confirmation.js'
-import { withConfirmationNote } from './confirmation-note.js'
+import { confirmationReasons, detailsSection, withConfirmationNote } from './confirmation-note.js'
 import type { StagedFinding } from './finding-shapes.js'
 import type { DiffIndex } from '../diff/hunks.js'
 import { formatBotComment, type FindingBlock } from '../memory/rmcoc.js'
@@ -114,8 +114,21 @@ export function findingBlock(
     ...(finding.reviewers === undefined || finding.reviewers.length === 0
       ? {}
       : { reviewers: [...finding.reviewers] }),
-    ...recordedConfirmation(finding.confirmation)
+    ...recordedConfirmation(finding.confirmation),
+    ...confirmationWhy(finding, clean)
   }
+}
+
+/** The record keeps why a finding was confirmed or not, bounded. */
+function confirmationWhy(
+  finding: StagedFinding,
+  clean: (text: string, max: number) => string
+): { confirmation_why?: string } {
+  const confirmation = finding.confirmation
+  if (confirmation === undefined || confirmation.outcome === 'refuted') return {}
+  const why = confirmation.consensus?.explanation ?? confirmation.note
+  const text = clean(why, 1000)
+  return text === '' ? {} : { confirmation_why: text }
 }
 
 /** A finding several reviewer models raised says so (one model's finding says nothing). */
@@ -146,7 +159,16 @@ export function findingCommentBody(
   const confirmed = withConfirmationNote(finding.body, finding.file, finding.confirmation)
   const body = agreed === '' ? confirmed : `${confirmed}\n\n${agreed}`
   const text = note === '' ? body : `${note}\n\n${body}`
-  return sanitizeComment({ text, secrets, compose: (t) => formatBotComment(t, block) })
+  const reasons = confirmationReasons(finding.file, finding.confirmation)
+  const details = detailsSection(
+    'Why it is unconfirmed: what each check found',
+    reasons === '' ? '' : sanitizeText(reasons, { secrets })
+  )
+  return sanitizeComment({
+    text,
+    secrets,
+    compose: (t) => formatBotComment(`${t}${details}`, block)
+  })
 }
 
 function checkMaxComments(value: number): void {

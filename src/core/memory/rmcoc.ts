@@ -99,7 +99,9 @@ const findingBlock = z
      * The outcome of the two confirmation sessions (confirm_min_score);
      * absent when the finding was not confirmed (below the score, or older).
      */
-    confirmation: z.enum(['confirmed', 'unconfirmed']).optional()
+    confirmation: z.enum(['confirmed', 'unconfirmed']).optional(),
+    /** Why, in a sentence or two: the consensus check's explanation, or why not confirmed. */
+    confirmation_why: z.string().trim().min(1).max(1000).optional()
   })
   .refine((b) => b.base_score === undefined || b.base_score <= b.score, {
     message: 'base_score must not exceed score',

@@ -23,7 +23,9 @@ export const BRIDGE_TOOLS = {
   getFilePatch: { server: 'github', tool: 'get_file_patch' },
   submitPassResults: { server: 'submit', tool: 'pass_results' },
   /** A confirmation session's answer on a blocking finding (review/confirm-findings.ts). */
-  submitConfirmation: { server: 'submit', tool: 'confirmation' }
+  submitConfirmation: { server: 'submit', tool: 'confirmation' },
+  /** The consensus check after two confirmations: the same defect or not. */
+  submitConsensus: { server: 'submit', tool: 'consensus' }
 } as const satisfies Record<string, { server: McpServerName; tool: string }>
 
 export type BridgeToolKey = keyof typeof BRIDGE_TOOLS

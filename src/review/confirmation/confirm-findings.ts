@@ -12,10 +12,12 @@ import type { Config } from '../../config/action-config.js'
 import {
   earlierConfirmation,
   needsConfirmation,
+  needsConsensus,
   needsExchange,
   settleConfirmation,
   type AnswerPair,
-  type Confirmation
+  type Confirmation,
+  type ConfirmationRound
 } from '../../core/findings/confirmation.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
 import type { StagedFinding } from '../../core/findings/finding-shapes.js'
@@ -26,10 +28,12 @@ import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import {
   buildConfirmFindingPrompt,
   buildConfirmNudge,
+  buildConsensusPrompt,
   buildExchangePrompt
 } from './confirmation-prompts.js'
 import {
   askConfirmer,
+  askConsensus,
   ConfirmationAccount,
   startConfirmers,
   type Confirmer,
@@ -38,7 +42,10 @@ import {
 
 export interface ConfirmInput {
   readonly stage: FindingStage
-  readonly config: Pick<Config, 'confirmMinScore' | 'confirmModel' | 'passTimeoutMinutes'>
+  readonly config: Pick<
+    Config,
+    'confirmMinScore' | 'confirmModel' | 'confirmMaxExchanges' | 'passTimeoutMinutes'
+  >
   /** The PR's changed files: each finding's prompt inlines its file's patch. */
   readonly files: readonly ChangedFile[]
   /** Earlier findings: a regression of one confirmed before is not confirmed again. */
@@ -165,7 +172,11 @@ interface FindingOutcome {
   readonly fatal?: string
 }
 
-/** One finding: fresh sessions, both prompted at once, and the exchange round on a split. */
+/**
+ * One finding: fresh sessions, both prompted at once; when both confirm, the
+ * consensus check; while the round is split, an exchange round (each sees
+ * the other's answer), up to `confirm_max_exchanges`.
+ */
 async function checkOne(
   input: ConfirmInput,
   finding: StagedFinding,
@@ -177,25 +188,30 @@ async function checkOne(
     confirmer.tools.assign(finding.id)
     confirmer.session = undefined
   }
-  const prompt = buildConfirmFindingPrompt(finding, input.files)
-  // The first prompt opens the finding's session; the exchange continues it.
+  // The first prompt opens the finding's session; each exchange continues it.
   const nudge = buildConfirmNudge(finding.id)
   const ask = (confirmer: Confirmer, text: string) =>
     askConfirmer(confirmer, text, deadlineMs, account, nudge)
+  const prompt = buildConfirmFindingPrompt(finding, input.files)
   const firstRound = await Promise.all([ask(a, prompt), ask(b, prompt)])
-  const first: AnswerPair = pairOf(firstRound)
-  let exchangeRound: PromptResult[] = []
-  if (needsExchange(first) && first.a !== undefined && first.b !== undefined) {
-    exchangeRound = await Promise.all([
-      ask(a, buildExchangePrompt(finding.id, first.b)),
-      ask(b, buildExchangePrompt(finding.id, first.a))
+  const results: PromptResult[] = [...firstRound]
+  const rounds: ConfirmationRound[] = []
+  let pair = pairOf(firstRound, {})
+  for (;;) {
+    const round = await judgeRound(finding, pair, a, deadlineMs, account)
+    rounds.push(round)
+    const fatal = results.some((r) => r.fatal)
+    if (fatal || !needsExchange(round) || rounds.length > input.config.confirmMaxExchanges) break
+    const { a: answerA, b: answerB } = pair
+    if (answerA === undefined || answerB === undefined) break
+    const exchange = await Promise.all([
+      ask(a, buildExchangePrompt(finding.id, answerB, round.consensus)),
+      ask(b, buildExchangePrompt(finding.id, answerA, round.consensus))
     ])
+    results.push(...exchange)
+    pair = pairOf(exchange, pair)
   }
-  const confirmation = settleConfirmation(
-    first,
-    exchangeRound.length === 0 ? undefined : pairOf(exchangeRound)
-  )
-  const results = [...firstRound, ...exchangeRound]
+  const confirmation = settleConfirmation(rounds)
   const fatal = results.find((r) => r.fatal)?.failure
   const why = firstRound
     .map((r, i) => (r.failure === undefined ? '' : `${i === 0 ? 'A' : 'B'}: ${r.failure}`))
@@ -204,10 +220,23 @@ async function checkOne(
   return { confirmation, why, ...(fatal === undefined ? {} : { fatal }) }
 }
 
-function pairOf(results: readonly PromptResult[]): AnswerPair {
-  const [a, b] = results
-  return {
-    ...(a?.answer === undefined ? {} : { a: a.answer }),
-    ...(b?.answer === undefined ? {} : { b: b.answer })
-  }
+/** A round's answers, with the consensus check when both confirm (run in A's agent). */
+async function judgeRound(
+  finding: StagedFinding,
+  pair: AnswerPair,
+  checker: Confirmer,
+  deadlineMs: number,
+  account: ConfirmationAccount
+): Promise<ConfirmationRound> {
+  if (!needsConsensus(pair) || pair.a === undefined || pair.b === undefined) return { pair }
+  const text = buildConsensusPrompt(finding, pair.a, pair.b)
+  const consensus = await askConsensus(checker, finding.id, text, deadlineMs, account)
+  return consensus === undefined ? { pair } : { pair, consensus }
+}
+
+/** The answers of a round; a confirmer without a new answer keeps its earlier one. */
+function pairOf(results: readonly PromptResult[], earlier: AnswerPair): AnswerPair {
+  const a = results[0]?.answer ?? earlier.a
+  const b = results[1]?.answer ?? earlier.b
+  return { ...(a === undefined ? {} : { a }), ...(b === undefined ? {} : { b }) }
 }

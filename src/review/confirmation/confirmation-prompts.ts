@@ -5,7 +5,7 @@
  * confirmer the other's answer. Everything from the PR or a model is fenced
  * as untrusted data; ids and scores are ours.
  */
-import type { ConfirmationAnswer } from '../../core/findings/confirmation.js'
+import type { ConfirmationAnswer, ConsensusAnswer } from '../../core/findings/confirmation.js'
 import type { StagedFinding } from '../../core/findings/finding-shapes.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import { fenceUntrusted } from '../../core/text-safety/untrusted-text.js'
@@ -60,16 +60,56 @@ export function buildConfirmFindingPrompt(
   })
 }
 
-/** The exchange round: the other confirmer's answer, as data. */
-export function buildExchangePrompt(findingId: string, other: ConfirmationAnswer): string {
-  const text = [
-    `Verdict: ${other.verdict}`,
-    `Reasoning: ${other.reasoning}`,
-    ...(other.failingTest.trim() === '' ? [] : ['Failing test:', other.failingTest])
+function answerText(answer: ConfirmationAnswer): string {
+  return [
+    `Verdict: ${answer.verdict}`,
+    `Reasoning: ${answer.reasoning}`,
+    ...(answer.failingTest.trim() === '' ? [] : ['Failing test:', answer.failingTest])
   ].join('\n')
+}
+
+/**
+ * An exchange round: the other confirmer's answer, as data, and, when both
+ * confirmed but the consensus check found different defects, its explanation.
+ */
+export function buildExchangePrompt(
+  findingId: string,
+  other: ConfirmationAnswer,
+  consensus?: ConsensusAnswer
+): string {
+  const disagreement =
+    consensus === undefined || consensus.agree
+      ? ''
+      : `A consensus check found that your two answers do not describe the same defect:\n\n${fenceUntrusted(
+          { label: 'The consensus check', text: consensus.explanation, kind: 'prose' }
+        )}`
   return fill('confirm-exchange', {
     finding_id: findingId,
-    other_answer: fenceUntrusted({ label: "The other checker's answer", text, kind: 'prose' })
+    other_answer: fenceUntrusted({
+      label: "The other checker's answer",
+      text: answerText(other),
+      kind: 'prose'
+    }),
+    consensus: disagreement
+  })
+}
+
+/** The consensus check: the finding and both confirming answers, in a fresh session. */
+export function buildConsensusPrompt(
+  finding: StagedFinding,
+  a: ConfirmationAnswer,
+  b: ConfirmationAnswer
+): string {
+  const reported = [
+    `Location: ${finding.file}:${finding.line}`,
+    `Finding: ${finding.finding}`,
+    `Assessment: ${finding.assessment}`
+  ].join('\n')
+  return fill('confirm-consensus', {
+    finding_id: finding.id,
+    finding: fenceUntrusted({ label: 'The finding as reported', text: reported, kind: 'prose' }),
+    answer_a: fenceUntrusted({ label: 'Checker A’s answer', text: answerText(a), kind: 'prose' }),
+    answer_b: fenceUntrusted({ label: 'Checker B’s answer', text: answerText(b), kind: 'prose' })
   })
 }
 

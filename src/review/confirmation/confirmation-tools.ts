@@ -9,7 +9,7 @@
  * One instance per confirmer agent: that is how an answer is known to come
  * from confirmer A or B. The step assigns one finding at a time.
  */
-import type { ConfirmationAnswer } from '../../core/findings/confirmation.js'
+import type { ConfirmationAnswer, ConsensusAnswer } from '../../core/findings/confirmation.js'
 import { TOOL_NAMES } from '../../core/names/tool-names.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import type {
@@ -18,6 +18,7 @@ import type {
   ReviewTools,
   RunState,
   SubmitConfirmationArgs,
+  SubmitConsensusArgs,
   ToolAck
 } from '../../ports/review-tools.js'
 import { filePatchFor } from '../tools/file-patches.js'
@@ -25,6 +26,9 @@ import { filePatchFor } from '../tools/file-patches.js'
 export class ConfirmationTools implements ReviewTools {
   private current: string | undefined
   private answered: ConfirmationAnswer | undefined
+  /** The finding a consensus check runs on in this agent, and what it answered. */
+  private consensusFor: string | undefined
+  private consensusAnswer: ConsensusAnswer | undefined
 
   /** `name`: "A" or "B", for messages and the log. */
   constructor(
@@ -48,11 +52,44 @@ export class ConfirmationTools implements ReviewTools {
     this.answered = undefined
   }
 
+  /** A consensus check on `findingId` starts in a session of this agent; forgets the last one. */
+  assignConsensus(findingId: string): void {
+    this.consensusFor = findingId
+    this.consensusAnswer = undefined
+  }
+
+  /** What the consensus check answered since `assignConsensus`; undefined when it did not. */
+  consensus(): ConsensusAnswer | undefined {
+    return this.consensusAnswer
+  }
+
+  async submitConsensus(args: SubmitConsensusArgs): Promise<ToolAck> {
+    const asked = this.consensusFor
+    if (asked === undefined) {
+      throw new Error(
+        `No consensus check is open in this session: answer on the finding with ${TOOL_NAMES.submitConfirmation}.`
+      )
+    }
+    if (args.finding_id.trim().toUpperCase() !== asked.toUpperCase()) {
+      throw new Error(
+        `finding_id is "${args.finding_id}", but the consensus check is on "${asked}"; answer on ${asked}.`
+      )
+    }
+    this.consensusAnswer = { agree: args.agree, explanation: args.explanation }
+    this.consensusFor = undefined
+    return { ok: true, note: `The consensus check on ${asked} is recorded. Stop here.` }
+  }
+
   async getFilePatch(args: { file: string }): Promise<FilePatchResult> {
     return filePatchFor(this.files, args.file)
   }
 
   async submitConfirmation(args: SubmitConfirmationArgs): Promise<ToolAck> {
+    if (this.consensusFor !== undefined) {
+      throw new Error(
+        `This session is a consensus check on ${this.consensusFor}, not a confirmation: answer with ${TOOL_NAMES.submitConsensus}.`
+      )
+    }
     if (this.current === undefined) {
       throw new Error(
         'No finding is under confirmation in this session; there is nothing to answer.'

@@ -6,7 +6,7 @@
  * exchange round is a second prompt in the same session, so every request
  * of a session extends the one before it (provider prompt caching).
  */
-import type { ConfirmationAnswer } from '../../core/findings/confirmation.js'
+import type { ConfirmationAnswer, ConsensusAnswer } from '../../core/findings/confirmation.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import type { AgentSession, AgentTurn } from '../../ports/agent-session.js'
@@ -96,6 +96,28 @@ export interface PromptResult {
   readonly failure?: string
   /** True when trying again cannot help (the model cannot be used). */
   readonly fatal: boolean
+}
+
+/**
+ * The consensus check on `findingId`, in a fresh session of `confirmer`'s
+ * agent (none of its confirmation's conversation). Never throws: a failed
+ * check is a missing answer, which leaves the finding unconfirmed.
+ */
+export async function askConsensus(
+  confirmer: Confirmer,
+  findingId: string,
+  text: string,
+  deadlineMs: number,
+  account: ConfirmationAccount
+): Promise<ConsensusAnswer | undefined> {
+  confirmer.tools.assignConsensus(findingId)
+  try {
+    const session = await confirmer.agent.openSession()
+    account.add(await session.prompt(text, { deadlineMs }))
+  } catch {
+    // No answer: the caller treats it as no consensus.
+  }
+  return confirmer.tools.consensus()
 }
 
 /**

@@ -2,8 +2,10 @@
 // change the markdown and run `node scripts/embed-prompts.mjs`.
 
 export const PROMPT_TEXTS = {
+  'confirm-consensus':
+    '# Consensus check on finding {{finding_id}}\n\nThis session is not a confirmation. Two independent checkers have each\nconfirmed finding {{finding_id}} below, and you decide whether they confirmed\nthe same thing:\n\n- Do both answers describe the same defect: the same faulty code path, the\n  same trigger, the same failure?\n- Do their failing tests check that defect compatibly (each fails for the\n  reason the other names)?\n\nRead the code with `{{tool.read}}`, `{{tool.grep}}` or `{{tool.glob}}` when\nthe answers alone do not tell. Then answer once with\n`{{tool.submitConsensus}}` (`finding_id` "{{finding_id}}"): `agree` true only\nwhen both hold, and an `explanation` of a few sentences a reviewer can check.\n\n{{finding}}\n\n{{answer_a}}\n\n{{answer_b}}\n',
   'confirm-exchange':
-    'The other checker answered differently on finding {{finding_id}}:\n\n{{other_answer}}\n\nCheck its reasoning against the code. Then answer once more with\n`{{tool.submitConfirmation}}` (`finding_id` "{{finding_id}}"): the same\nverdict if the code still supports yours, the other one if it showed you what\nyou had missed.\n',
+    'The other checker answered differently on finding {{finding_id}}:\n\n{{other_answer}}\n\n{{consensus}}\n\nCheck its reasoning against the code. Then answer once more with\n`{{tool.submitConfirmation}}` (`finding_id` "{{finding_id}}"): the same\nverdict if the code still supports yours, the other one if it showed you what\nyou had missed, or a refined reasoning and failing test when you both confirm\nbut described the defect differently.\n',
   'confirm-finding':
     'Check finding {{finding_id}} (scored {{score}} of 10), at the file and line below.\n\n{{finding}}\n\n{{patch}}\n\nDecide whether the defect is real, write the minimal failing test, and answer\nwith `{{tool.submitConfirmation}}` (`finding_id` "{{finding_id}}").\n',
   'confirm-nudge':
