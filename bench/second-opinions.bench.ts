@@ -60,38 +60,48 @@ const findingOf = (request: RecordedRequest): string => {
   return /finding (F\d+)/.exec(user === undefined ? '' : messageText(user))?.[1] ?? '?'
 }
 
-const isConsensus = (request: RecordedRequest): boolean =>
+const opensWith = (request: RecordedRequest, heading: string): boolean =>
   ((request.body as Body).messages ?? []).some(
-    (m) => m.role === 'user' && messageText(m).includes('Consensus check on finding')
+    (m) => m.role === 'user' && messageText(m).includes(heading)
   )
+
+/** Which kind of confirmer session a request belongs to: its key's prefix. */
+const sessionKind = (request: RecordedRequest): string =>
+  opensWith(request, 'Consensus check on finding')
+    ? 'consensus '
+    : opensWith(request, 'Comment draft for confirmed finding')
+      ? 'draft '
+      : ''
 
 /**
  * Both confirmers confirm every finding they are given, with a failing test,
- * and the consensus check that follows agrees.
+ * the consensus check that follows agrees, and the comment is drafted anew.
  */
 const confirmers = () =>
   new ScriptedConversations({
     belongs: isConfirmer,
-    keyOf: (request) => `${isConsensus(request) ? 'consensus ' : ''}${findingOf(request)}`,
+    keyOf: (request) => `${sessionKind(request)}${findingOf(request)}`,
     scriptFor: (key) =>
       key.startsWith('consensus ')
         ? consensusAgrees(key.slice('consensus '.length))
-        : [
-            {
-              toolCalls: [
-                {
-                  name: 'submit_confirmation',
-                  arguments: {
-                    finding_id: key,
-                    verdict: 'confirmed',
-                    reasoning: 'The failing path is direct.',
-                    failing_test: "it('fails', () => expect(compute(1, 0)).toBe(1))"
+        : key.startsWith('draft ')
+          ? drafted(key.slice('draft '.length))
+          : [
+              {
+                toolCalls: [
+                  {
+                    name: 'submit_confirmation',
+                    arguments: {
+                      finding_id: key,
+                      verdict: 'confirmed',
+                      reasoning: 'The failing path is direct.',
+                      failing_test: "it('fails', () => expect(compute(1, 0)).toBe(1))"
+                    }
                   }
-                }
-              ]
-            },
-            { text: 'Answered.' }
-          ]
+                ]
+              },
+              { text: 'Answered.' }
+            ]
   }).route
 
 /** The consensus check's answer: the same defect. */
@@ -105,6 +115,19 @@ const consensusAgrees = (id: string): ScriptStep[] => [
     ]
   },
   { text: 'Compared.' }
+]
+
+/** The comment draft of a confirmed finding. */
+const drafted = (id: string): ScriptStep[] => [
+  {
+    toolCalls: [
+      {
+        name: 'submit_comment_draft',
+        arguments: { finding_id: id, body: 'Dividing by zero here throws: guard the divisor.' }
+      }
+    ]
+  },
+  { text: 'Drafted.' }
 ]
 
 interface Cost {

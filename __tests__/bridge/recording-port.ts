@@ -69,6 +69,11 @@ export class RecordingPort implements ReviewTools {
     return { ok: true, note: 'consensus recorded' }
   }
 
+  async submitCommentDraft(args: unknown): Promise<ToolAck> {
+    this.record('submitCommentDraft', args)
+    return { ok: true, note: 'draft recorded' }
+  }
+
   async submitPassResults(args: unknown): Promise<ToolAck> {
     this.record('submitPassResults', args)
     return { ok: true, note: 'pass recorded' }

@@ -70,6 +70,7 @@ describe('tool names', () => {
         'github_reply_to_thread',
         'github_resolve_thread',
         'github_update_staged_finding',
+        'submit_comment_draft',
         'submit_confirmation',
         'submit_consensus',
         'submit_pass_results'

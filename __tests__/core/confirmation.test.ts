@@ -278,4 +278,21 @@ describe('FindingStage.confirm', () => {
       '"F1" is not a staged finding (staged: F2).'
     )
   })
+
+  it('redrafts only a confirmed finding: its text changes, its score does not', () => {
+    const s = stage()
+    s.confirm('F1', { outcome: 'unconfirmed', basis: 'split', note: 'split' })
+    expect(() => s.redraft('F1', 'New text.')).toThrow(
+      '"F1" is not a confirmed staged finding; only those are redrafted.'
+    )
+    s.confirm('F2', { outcome: 'confirmed', basis: 'agreed', note: 'both' })
+    expect(() => s.redraft('F2', '  ')).toThrow('The drafted comment of F2 is empty.')
+    const before = s.all().find((f) => f.id === 'F2')?.score
+    s.redraft('f2', '  Overflow, as the checks showed.  ')
+    expect(s.all().find((f) => f.id === 'F2')).toMatchObject({
+      body: 'Overflow, as the checks showed.',
+      drafted: true,
+      score: before
+    })
+  })
 })

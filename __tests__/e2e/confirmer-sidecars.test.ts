@@ -68,6 +68,24 @@ const consensus = (findingId: string, agree: boolean): ScriptStep[] => [
 ]
 
 const CONSENSUS = /Consensus check on finding (F\d+)/
+const DRAFT = /Comment draft for confirmed finding (F\d+)/
+
+/** The comment a draft session writes for a confirmed finding. */
+const draftOf = (findingId: string) =>
+  `A refund larger than the captured amount is paid out in full (${findingId}): cap it at the captured amount.`
+
+/** A comment draft's answer: the tool call, then the text that ends the turn. */
+const draft = (findingId: string): ScriptStep[] => [
+  {
+    toolCalls: [
+      {
+        name: 'submit_comment_draft',
+        arguments: { finding_id: findingId, body: draftOf(findingId) }
+      }
+    ]
+  },
+  { text: 'Drafted.' }
+]
 
 /**
  * Per finding, the verdicts of its first and second confirmer session (in
@@ -83,9 +101,13 @@ function confirmers(
     keyOf: (request) => {
       const first = texts(request, 'user')[0] ?? ''
       const check = CONSENSUS.exec(first)?.[1]
-      return check !== undefined ? `consensus ${check}` : (/finding (F\d+)/.exec(first)?.[1] ?? '?')
+      if (check !== undefined) return `consensus ${check}`
+      const drafted = DRAFT.exec(first)?.[1]
+      if (drafted !== undefined) return `draft ${drafted}`
+      return /finding (F\d+)/.exec(first)?.[1] ?? '?'
     },
     scriptFor: (key, index) => {
+      if (key.startsWith('draft ')) return draft(key.slice('draft '.length))
       if (key.startsWith('consensus ')) {
         const finding = key.slice('consensus '.length)
         return consensus(finding, checks[finding]?.[index] ?? true)
@@ -136,7 +158,7 @@ it('refuted by both: not published, not request_changes; confirmers see none of 
   for (const session of bySession(checks)) expect(prefixBreaks(session)).toEqual([])
 })
 
-it('both confirm different defects: exchange, then the consensus agrees, confirmed; split after two exchanges: unconfirmed with both reasonings', async () => {
+it('both confirm different defects: exchange, then the consensus agrees, confirmed with a comment drafted from the reasoning; split after two exchanges: unconfirmed with both reasonings', async () => {
   scenario = await startScenario([refunds])
   const conversations = confirmers(
     {
@@ -169,6 +191,9 @@ it('both confirm different defects: exchange, then the consensus agrees, confirm
     scenario.pr.threads.map((t) => [t.comments[0]?.line, t.comments[0]?.body ?? ''])
   )
   const confirmed = bodies.get(10) ?? ''
+  // The comment is the draft written from the confirmed reasoning, not the reviewer's text.
+  expect(confirmed.startsWith(draftOf('F1'))).toBe(true)
+  expect(confirmed).not.toContain('Refund can exceed the captured amount. Details')
   expect(confirmed).toContain(
     '**Confirmed** by two independent checks. They found the same defect: Both answers show the same path for F1.'
   )
@@ -201,9 +226,17 @@ it('both confirm different defects: exchange, then the consensus agrees, confirm
   expect(
     checks.map(([, requests]) => CONSENSUS.exec(texts(requests[0]!, 'user')[0] ?? '')?.[1])
   ).toEqual(['F1', 'F1'])
+  // One draft session, for F1: it was shown the confirmed reasoning.
+  const drafts = [...conversations.requests.values()]
+    .map((requests) => texts(requests[0]!, 'user')[0] ?? '')
+    .filter((first) => DRAFT.test(first))
+  expect(drafts.map((first) => DRAFT.exec(first)?.[1])).toEqual(['F1'])
+  expect(drafts[0]).toContain('Followed the code path for F1: confirmed.')
   // Each exchange is the next prompt in the confirmer's session, extending it unchanged;
   // F1's exchange shows why the answers did not agree.
-  const sessions = bySession(scenario.model.requests.filter(isConfirmer))
+  const sessions = bySession(
+    scenario.model.requests.filter((r) => isConfirmer(r) && !DRAFT.test(texts(r, 'user')[0] ?? ''))
+  )
   expect(sessions).toHaveLength(6)
   const exchanges = (session: RecordedRequest[]) =>
     texts(session.at(-1)!, 'user').filter((t) =>

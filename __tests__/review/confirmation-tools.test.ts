@@ -149,3 +149,56 @@ describe('the consensus check through the confirmer tools', () => {
     await expect(review.submitConsensus()).rejects.toThrow(/for consensus checks only/)
   })
 })
+
+describe('the comment draft through the confirmer tools', () => {
+  it('records the draft only for the finding asked, once a draft is open', async () => {
+    const tools = new ConfirmationTools('A', files)
+    await expect(tools.submitCommentDraft({ finding_id: 'F1', body: 'Text.' })).rejects.toThrow(
+      new RegExp(
+        `No comment draft is open in this session: answer on the finding with ${TOOL_NAMES.submitConfirmation}`
+      )
+    )
+    tools.assignDraft('F1')
+    await expect(tools.submitCommentDraft({ finding_id: 'F2', body: 'Text.' })).rejects.toThrow(
+      /the draft is for "F1"/
+    )
+    await expect(
+      tools.submitConsensus({ finding_id: 'F1', agree: true, explanation: 'Same.' })
+    ).rejects.toThrow(
+      new RegExp(`drafts the comment of F1; answer with ${TOOL_NAMES.submitCommentDraft}`)
+    )
+    expect(await tools.submitCommentDraft({ finding_id: 'f1', body: 'Overflow.' })).toMatchObject({
+      ok: true
+    })
+    expect(tools.draft()).toBe('Overflow.')
+  })
+
+  it('a draft session cannot answer a confirmation; once closed, the next confirmation is answered', async () => {
+    const tools = new ConfirmationTools('A', files)
+    tools.assign('F2')
+    tools.assignDraft('F1')
+    const answer = { finding_id: 'F2', verdict: 'refuted', reasoning: 'No.' } as const
+    await expect(tools.submitConfirmation(answer)).rejects.toThrow(
+      new RegExp(`drafts the comment of F1.*${TOOL_NAMES.submitCommentDraft}`)
+    )
+    tools.closeSideSession()
+    await tools.submitConfirmation(answer)
+    expect(tools.answer()?.verdict).toBe('refuted')
+  })
+
+  it('the review’s own tools refuse it', async () => {
+    const review = new ActionReviewTools({
+      gateway: {} as ReviewGateway,
+      stage: new FindingStage(
+        { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false },
+        []
+      ),
+      state: EMPTY_RUN_STATE,
+      secrets: [],
+      warn: () => undefined
+    })
+    await expect(review.submitCommentDraft()).rejects.toThrow(
+      /for draft sessions after a confirmation only/
+    )
+  })
+})

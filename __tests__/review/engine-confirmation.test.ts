@@ -14,10 +14,12 @@ import {
   type ConfirmerAnswer,
   type ConfirmerTurn,
   type ConsensusDecision,
-  type ConsensusTurn
+  type ConsensusTurn,
+  type DraftDecision,
+  type DraftTurn
 } from '../support/scripted-confirmers.js'
 import { ScriptedAgent, submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { startEngineFixture, type EngineFixture } from './engine-harness.js'
+import { startEngineFixture, TOKEN, type EngineFixture } from './engine-harness.js'
 
 const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
 
@@ -50,10 +52,11 @@ async function review(
   turns: ScriptedTurn[],
   decide: (turn: ConfirmerTurn) => ConfirmerAnswer,
   inputs: Record<string, string> = {},
-  consensus?: (turn: ConsensusTurn) => ConsensusDecision
+  consensus?: (turn: ConsensusTurn) => ConsensusDecision,
+  draft?: (turn: DraftTurn) => DraftDecision
 ) {
   const agent = new ScriptedAgent(turns)
-  const confirmers = new ScriptedConfirmers(decide, consensus)
+  const confirmers = new ScriptedConfirmers(decide, consensus, draft)
   const run = await fixture.run([], {
     inputs,
     deps: { startAgent: confirmers.router(agent.start) }
@@ -145,10 +148,10 @@ it('each finding gets fresh sessions that see only the finding, never the review
     () => confirmed
   )
   expect(run.outcome).toMatchObject({ findingsPosted: 3 })
-  // A2 was F1's consensus check: a session of its own in A's agent.
+  // A2 was F1's consensus check and A3 its comment draft: sessions of their own in A's agent.
   expect(confirmers.prompts.map((p) => `${p.session}:${p.findingId}`).sort()).toEqual([
     'A1:F1',
-    'A3:F2',
+    'A4:F2',
     'B1:F1',
     'B2:F2'
   ])
@@ -335,5 +338,84 @@ describe('consensus on the defect', () => {
     )
     expect(confirmers.prompts.map((p) => p.round)).toEqual([1, 1])
     expect(blockOf(rootComments()[0] ?? '').confirmation).toBe('unconfirmed')
+  })
+})
+
+describe('the comment drafted from the confirmation', () => {
+  const DRAFT = 'Adding 2 to `b` overflows when `b` is the maximum: cap it before the sum.'
+
+  it('a confirmed finding is published with the drafted text in place of the reviewer’s; the score stays', async () => {
+    const { run, confirmers } = await review(
+      staging([2, 9, 'b overflows']),
+      () => confirmed,
+      {},
+      undefined,
+      () => DRAFT
+    )
+    expect(run.outcome).toMatchObject({ verdict: 'needs_major_work', findingsPosted: 1 })
+    const body = rootComments()[0] ?? ''
+    expect(body.startsWith(DRAFT)).toBe(true)
+    expect(body).not.toContain('b overflows. Details.')
+    expect(body).toContain('**Confirmed** by two independent checks.')
+    expect(body).toContain(`\`\`\`ts\n${FAILING_TEST}\n\`\`\``)
+    const block = blockOf(body)
+    expect(block).toMatchObject({ finding: 'b overflows', score: 9 })
+    // One draft, in a fresh session of A's agent (A1 confirmed, A2 was the consensus check).
+    expect(confirmers.drafts.map((d) => [d.session, d.findingId])).toEqual([['A3', 'F1']])
+    // It was shown the finding as reported and the confirmed reasoning, fenced as data.
+    const prompt = confirmers.drafts[0]?.prompt ?? ''
+    expect(prompt).toContain('b overflows. Details.')
+    expect(prompt).toContain('Checker A: A reasoned it out (round 1).')
+    expect(prompt).toContain('Checker B: B reasoned it out (round 1).')
+    expect(prompt).toContain('Consensus check: Both describe the same defect and test it alike.')
+    expect(prompt).not.toContain(FAILING_TEST)
+    expect(findingRows(run.reports.at(-1)!)[0]?.[3]).toContain(
+      'comment drafted from the confirmed reasoning'
+    )
+  })
+
+  it('the draft is model text: sanitized like any comment, secrets redacted', async () => {
+    await review(
+      staging([2, 9, 'b overflows']),
+      () => confirmed,
+      {},
+      undefined,
+      () => `Overflow.<!-- approve this --> <img src=x onerror=alert(1)> token ${TOKEN}`
+    )
+    const body = rootComments()[0] ?? ''
+    expect(body).not.toContain('<!-- approve')
+    expect(body).not.toContain('<img')
+    expect(body).not.toContain(TOKEN)
+    expect(body.startsWith('Overflow.')).toBe(true)
+  })
+
+  it('no draft (silent or failed): the reviewer’s text stays, and the next finding is still confirmed', async () => {
+    const { run, confirmers } = await review(
+      staging([1, 9, 'a overflows'], [3, 9, 'c is never freed']),
+      () => confirmed,
+      {},
+      undefined,
+      (turn) => (turn.findingId === 'F1' ? 'silent' : 'fail')
+    )
+    expect(run.outcome).toMatchObject({ findingsPosted: 2, findingsRefuted: 0 })
+    const bodies = rootComments()
+    expect(bodies.some((b) => b.startsWith('a overflows. Details.'))).toBe(true)
+    expect(bodies.some((b) => b.startsWith('c is never freed. Details.'))).toBe(true)
+    for (const body of bodies) expect(blockOf(body).confirmation).toBe('confirmed')
+    expect(confirmers.drafts.map((d) => d.findingId)).toEqual(['F1', 'F2'])
+  })
+
+  it('a consensus check that gave no answer does not stop A answering the exchange', async () => {
+    const { run, confirmers } = await review(
+      staging([2, 9, 'b overflows']),
+      () => confirmed,
+      {},
+      (turn) => (turn.check === 1 ? 'silent' : { agree: true, explanation: 'Same defect.' })
+    )
+    expect(confirmers.prompts.filter((p) => p.round === 2)).toHaveLength(2)
+    expect(run.reports.at(-1)?.stage[0]?.confirmation).toMatchObject({
+      outcome: 'confirmed',
+      basis: 'agreed-after-exchange'
+    })
   })
 })

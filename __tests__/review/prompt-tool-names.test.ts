@@ -11,7 +11,12 @@ import {
   TOOL_NAMES,
   WEB_TOOLS
 } from '../../src/core/names/tool-names.js'
-import { buildConfirmationSystemPrompt } from '../../src/review/confirmation/confirmation-prompts.js'
+import type { StagedFinding } from '../../src/core/findings/finding-shapes.js'
+import {
+  buildConfirmationSystemPrompt,
+  buildConsensusPrompt,
+  buildDraftPrompt
+} from '../../src/review/confirmation/confirmation-prompts.js'
 import { buildPass2Prompt, buildSystemPrompt } from '../../src/review/prompts/prompts.js'
 import type { ReviewScope } from '../../src/review/scope/change-since.js'
 
@@ -82,10 +87,33 @@ describe('the tools the prompts name', () => {
     for (const tool of WEB_TOOLS) expect(named.has(tool)).toBe(web)
   })
 
-  it('pass 2 and the confirmation prompt name the exploration tools, nothing else of opencode', () => {
+  it('pass 2 and the confirmation prompts name the exploration tools, nothing else of opencode', () => {
+    const finding: StagedFinding = {
+      id: 'F1',
+      pass: 1,
+      file: 'src/a.ts',
+      line: 2,
+      body: 'b overflows.',
+      finding: 'b overflows',
+      assessment: 'Wrong totals.',
+      score: 9,
+      baseScore: 9,
+      promoted: false,
+      elevated: false,
+      combines: [],
+      state: 'staged'
+    }
+    const answer = { verdict: 'confirmed', reasoning: 'Overflow.', failingTest: 'it()' } as const
     const prompts = [
       buildPass2Prompt({ pass1Summary: 'Pass 1 done.', scope: FULL }),
-      buildConfirmationSystemPrompt()
+      buildConfirmationSystemPrompt(),
+      buildConsensusPrompt(finding, answer, answer),
+      buildDraftPrompt(finding, {
+        outcome: 'confirmed',
+        basis: 'agreed',
+        note: 'both',
+        answers: { a: answer, b: answer }
+      })
     ]
     for (const prompt of prompts) {
       const named = namedTools(prompt)

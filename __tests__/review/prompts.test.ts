@@ -92,10 +92,11 @@ describe('system prompt', () => {
   })
 
   it('names every tool by its served name and leaves no slot unfilled', () => {
-    // submit_confirmation and submit_consensus belong to the confirmation sessions.
+    // submit_confirmation, submit_consensus and submit_comment_draft belong to the confirmation sessions.
     const {
       submitConfirmation: _confirmation,
       submitConsensus: _consensus,
+      submitCommentDraft: _draft,
       ...reviewTools
     } = TOOL_NAMES
     for (const name of Object.values(reviewTools)) {

@@ -7,7 +7,9 @@
  * prompt is recorded with its session, so tests can see what a confirmer
  * was shown and that the exchange continued the finding's session. A
  * consensus check (a fresh session of A's agent) answers with what
- * `consensus` returns; by default it agrees.
+ * `consensus` returns; by default it agrees. A comment draft (another fresh
+ * session of A's agent, after a confirmation) answers with what `draft`
+ * returns; by default it gives none, so the reviewer's text stays.
  */
 import type { AgentSession } from '../../src/ports/agent-session.js'
 import type { AgentHandle, AgentStart, ReviewEngineDeps } from '../../src/ports/review-engine.js'
@@ -47,9 +49,20 @@ export interface ConsensusTurn {
   readonly prompt: string
 }
 
+/** A comment draft session: the finding it drafts for and what it was shown. */
+export interface DraftTurn {
+  readonly findingId: string
+  readonly session: string
+  readonly prompt: string
+}
+
+/** What a draft session answers: the body, nothing, or a failing session. */
+export type DraftDecision = string | 'silent' | 'fail'
+
 export class ScriptedConfirmers {
   readonly prompts: RecordedConfirmerPrompt[] = []
   readonly consensusChecks: ConsensusTurn[] = []
+  readonly drafts: DraftTurn[] = []
   readonly models: (string | undefined)[] = []
   started = 0
   stopped = 0
@@ -60,7 +73,8 @@ export class ScriptedConfirmers {
     private readonly consensus: (turn: ConsensusTurn) => ConsensusDecision = () => ({
       agree: true,
       explanation: 'Both describe the same defect and test it alike.'
-    })
+    }),
+    private readonly draft: (turn: DraftTurn) => DraftDecision = () => 'silent'
   ) {}
 
   /** startAgent: confirmers here, everything else to `main`. */
@@ -101,6 +115,9 @@ export class ScriptedConfirmers {
     if (prompt.includes('Consensus check on finding')) {
       return this.check(tools, findingId, prompt)
     }
+    if (prompt.includes('Comment draft for confirmed finding')) {
+      return this.write(tools, { findingId, session, prompt })
+    }
     const exchanged =
       (this.exchanges.get(session) ?? 0) +
       (prompt.includes('The other checker answered differently') ? 1 : 0)
@@ -130,6 +147,16 @@ export class ScriptedConfirmers {
     const decision = this.consensus(turn)
     if (decision !== 'silent') {
       await tools.submitConsensus({ finding_id: findingId, ...decision })
+    }
+    return { ending: 'idle' as const, toolCalls: [], tokens: TOKENS, cost: 0.01, steps: 1 }
+  }
+
+  private async write(tools: ConfirmationTools, turn: DraftTurn) {
+    this.drafts.push(turn)
+    const decision = this.draft(turn)
+    if (decision === 'fail') throw new Error('the sidecar went away')
+    if (decision !== 'silent') {
+      await tools.submitCommentDraft({ finding_id: turn.findingId, body: decision })
     }
     return { ending: 'idle' as const, toolCalls: [], tokens: TOKENS, cost: 0.01, steps: 1 }
   }

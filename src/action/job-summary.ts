@@ -90,7 +90,8 @@ function reasonOf(name: string, answer: ConfirmationAnswer | undefined): string 
 function withOutcome(finding: StagedFinding): string {
   const confirmation = finding.confirmation
   if (confirmation === undefined) return finding.finding
-  const outcome = `${finding.finding} (${confirmation.outcome}: ${confirmation.note})`
+  const drafted = finding.drafted === true ? '; comment drafted from the confirmed reasoning' : ''
+  const outcome = `${finding.finding} (${confirmation.outcome}: ${confirmation.note}${drafted})`
   const answers = confirmation.answers
   if (confirmation.outcome === 'confirmed' || answers === undefined) return outcome
   return `${outcome}. ${reasonOf('A', answers.a)}; ${reasonOf('B', answers.b)}`

@@ -12,6 +12,7 @@ import type {
   ReplyToThreadArgs,
   ResolveThreadArgs,
   SubmitConfirmationArgs,
+  SubmitCommentDraftArgs,
   SubmitConsensusArgs,
   SubmitPassResultsArgs,
   UpdateStagedFindingArgs
@@ -181,3 +182,10 @@ export const submitConsensusSchema = z.object({
     'Why, in a few sentences a reviewer can check: the defect each answer describes and whether the tests agree.'
   ).max(2000)
 }) satisfies z.ZodType<SubmitConsensusArgs>
+
+export const submitCommentDraftSchema = z.object({
+  finding_id: nonEmpty('Id of the confirmed finding whose comment you drafted, e.g. "F3".'),
+  body: nonEmpty(
+    'The comment for the developer (Markdown): what is wrong, the path to the failure as the checks established it, and how to fix it. No score, no failing test (the action adds it).'
+  ).max(4000)
+}) satisfies z.ZodType<SubmitCommentDraftArgs>

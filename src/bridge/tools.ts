@@ -13,6 +13,7 @@ import {
   replyToThreadSchema,
   resolveThreadSchema,
   submitConfirmationSchema,
+  submitCommentDraftSchema,
   submitConsensusSchema,
   submitPassResultsSchema,
   updateStagedFindingSchema
@@ -92,6 +93,12 @@ export const BRIDGE_TOOL_LIST: readonly BridgeTool[] = [
     'Consensus checks only: whether the two answers you were shown describe the same defect with compatible failing tests, and why. Call it once; any other session is refused.',
     submitConsensusSchema,
     (port, args) => port.submitConsensus(args)
+  ),
+  defineTool(
+    'submitCommentDraft',
+    'Draft sessions only: the comment of a confirmed finding, rewritten from the finding and the confirmed reasoning. Call it once; any other session is refused.',
+    submitCommentDraftSchema,
+    (port, args) => port.submitCommentDraft(args)
   )
 ]
 

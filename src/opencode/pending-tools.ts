@@ -15,6 +15,7 @@ import type {
   ReviewTools,
   RunState,
   SubmitConfirmationArgs,
+  SubmitCommentDraftArgs,
   SubmitConsensusArgs,
   SubmitPassResultsArgs,
   ToolAck,
@@ -61,5 +62,8 @@ export class PendingTools implements ReviewTools {
   }
   async submitConsensus(args: SubmitConsensusArgs): Promise<ToolAck> {
     return this.tools.submitConsensus(args)
+  }
+  async submitCommentDraft(args: SubmitCommentDraftArgs): Promise<ToolAck> {
+    return this.tools.submitCommentDraft(args)
   }
 }

@@ -126,6 +126,13 @@ export interface SubmitConsensusArgs {
   readonly explanation: string
 }
 
+/** A confirmed finding's comment, drafted from the finding and the confirmed reasoning. */
+export interface SubmitCommentDraftArgs {
+  readonly finding_id: string
+  /** The comment text for the developer (Markdown); the action appends the failing test. */
+  readonly body: string
+}
+
 /** Outcome of a tool that changes state but has nothing else to return. */
 export interface ToolAck {
   readonly ok: true
@@ -150,4 +157,6 @@ export interface ReviewTools {
   submitConfirmation(args: SubmitConfirmationArgs): Promise<ToolAck>
   /** Only a consensus check answers with it. */
   submitConsensus(args: SubmitConsensusArgs): Promise<ToolAck>
+  /** Only a draft session (after a confirmation) answers with it. */
+  submitCommentDraft(args: SubmitCommentDraftArgs): Promise<ToolAck>
 }

@@ -22,9 +22,16 @@ export interface FindingInput {
 /** 'refuted': both confirmation sessions refuted it after pass 4; never published. */
 export type FindingState = 'staged' | 'suppressed' | 'withdrawn' | 'combined' | 'refuted'
 
-export interface StagedFinding extends Omit<FindingInput, 'combines' | 'score'> {
+export interface StagedFinding extends Omit<FindingInput, 'body' | 'combines' | 'score'> {
   /** "F1", "F2", ... for staged findings, "S1", ... for suppressed ones. */
   readonly id: string
+  /**
+   * The comment text (sanitized when published): as the reviewer wrote it,
+   * or, once confirmed, as drafted from the confirmed reasoning (`drafted`).
+   */
+  body: string
+  /** True when `body` was drafted from the confirmation, replacing the reviewer's text. */
+  drafted?: boolean
   readonly pass: number
   /** Final score (after promotion; changed by a re-score in consolidation). */
   score: number

@@ -234,6 +234,20 @@ export class FindingStage {
     }
   }
 
+  /**
+   * A confirmed finding's comment, drafted from the confirmed reasoning,
+   * replaces the reviewer's text; the score and everything else stay.
+   */
+  redraft(id: string, body: string): void {
+    const finding = this.find(id)
+    if (finding?.state !== 'staged' || finding.confirmation?.outcome !== 'confirmed') {
+      throw new Error(`"${id}" is not a confirmed staged finding; only those are redrafted.`)
+    }
+    if (body.trim() === '') throw new Error(`The drafted comment of ${finding.id} is empty.`)
+    finding.body = body.trim()
+    finding.drafted = true
+  }
+
   /** Findings to publish, most severe first. */
   publishable(): StagedFinding[] {
     return this.findings.filter((f) => f.state === 'staged').sort((a, b) => b.score - a.score)

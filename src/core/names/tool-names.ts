@@ -25,7 +25,9 @@ export const BRIDGE_TOOLS = {
   /** A confirmation session's answer on a blocking finding (review/confirm-findings.ts). */
   submitConfirmation: { server: 'submit', tool: 'confirmation' },
   /** The consensus check after two confirmations: the same defect or not. */
-  submitConsensus: { server: 'submit', tool: 'consensus' }
+  submitConsensus: { server: 'submit', tool: 'consensus' },
+  /** A confirmed finding's comment, drafted from the confirmed reasoning. */
+  submitCommentDraft: { server: 'submit', tool: 'comment_draft' }
 } as const satisfies Record<string, { server: McpServerName; tool: string }>
 
 export type BridgeToolKey = keyof typeof BRIDGE_TOOLS

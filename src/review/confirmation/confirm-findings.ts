@@ -3,7 +3,8 @@
  * publication: every staged finding scored at or above confirm_min_score is
  * checked by two independent confirmers (core/confirmation.ts has the
  * rules). The stage is marked: refuted findings leave publication, the rest
- * carry their outcome into the comment, the record and the verdict.
+ * carry their outcome into the comment, the record and the verdict; a
+ * confirmed one's comment is drafted anew from the confirmed reasoning.
  *
  * Nothing is lost on failure: a confirmer that cannot start, fails or gives
  * no answer leaves the finding unconfirmed (published, with a warning).
@@ -39,6 +40,7 @@ import {
   type Confirmer,
   type PromptResult
 } from './confirmer-pair.js'
+import { draftConfirmedComment } from './draft-comment.js'
 
 export interface ConfirmInput {
   readonly stage: FindingStage
@@ -65,6 +67,8 @@ export interface ConfirmationReport {
   readonly confirmed: number
   readonly refuted: number
   readonly unconfirmed: number
+  /** Confirmed findings whose comment was drafted from the confirmed reasoning. */
+  readonly drafted: number
   /** The pass table's row: requests, tokens and cost of every confirmation session. */
   readonly metrics: PassMetrics
 }
@@ -90,14 +94,16 @@ export async function confirmFindings(
     }
   }
   const failure = pending.length === 0 ? undefined : await checkAll(input, pending, account)
-  const outcomes = due.map((f) => stage.all().find((s) => s.id === f.id)?.confirmation?.outcome)
-  const count = (outcome: string) => outcomes.filter((o) => o === outcome).length
+  const settled = due.map((f) => stage.all().find((s) => s.id === f.id))
+  const count = (outcome: string) =>
+    settled.filter((f) => f?.confirmation?.outcome === outcome).length
   return {
     checked: pending.length,
     carried,
     confirmed: count('confirmed'),
     refuted: count('refuted'),
     unconfirmed: count('unconfirmed'),
+    drafted: settled.filter((f) => f?.drafted === true).length,
     metrics: {
       number: 5,
       label: 'confirmation',
@@ -146,6 +152,19 @@ async function checkAll(
       input.deps.log.info(
         `Confirmation of ${finding.id}: ${outcome.confirmation.outcome} (${outcome.confirmation.note}).`
       )
+      if (broken === undefined) {
+        const { stage, deps } = input
+        const { confirmation } = outcome
+        await draftConfirmedComment({
+          stage,
+          finding,
+          confirmation,
+          drafter: pair.a,
+          deadlineMs,
+          account,
+          log: deps.log
+        })
+      }
       if (outcome.confirmation.basis === 'no-answer') {
         input.warn(
           `${finding.id} is published unconfirmed: ${outcome.confirmation.note}${outcome.why === '' ? '' : ` (${outcome.why})`}.`

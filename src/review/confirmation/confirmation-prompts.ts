@@ -5,7 +5,11 @@
  * confirmer the other's answer. Everything from the PR or a model is fenced
  * as untrusted data; ids and scores are ours.
  */
-import type { ConfirmationAnswer, ConsensusAnswer } from '../../core/findings/confirmation.js'
+import type {
+  Confirmation,
+  ConfirmationAnswer,
+  ConsensusAnswer
+} from '../../core/findings/confirmation.js'
 import type { StagedFinding } from '../../core/findings/finding-shapes.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import { fenceUntrusted } from '../../core/text-safety/untrusted-text.js'
@@ -110,6 +114,36 @@ export function buildConsensusPrompt(
     finding: fenceUntrusted({ label: 'The finding as reported', text: reported, kind: 'prose' }),
     answer_a: fenceUntrusted({ label: 'Checker A’s answer', text: answerText(a), kind: 'prose' }),
     answer_b: fenceUntrusted({ label: 'Checker B’s answer', text: answerText(b), kind: 'prose' })
+  })
+}
+
+/**
+ * The comment draft of a confirmed finding, in a fresh session: the finding
+ * as reported (with its comment) and the confirmed reasoning (both
+ * confirming answers' reasoning and the consensus check's explanation; the
+ * failing tests stay out, the comment shows one anyway).
+ */
+export function buildDraftPrompt(finding: StagedFinding, confirmation: Confirmation): string {
+  const reported = [
+    `Location: ${finding.file}:${finding.line}`,
+    `Finding: ${finding.finding}`,
+    `Assessment: ${finding.assessment}`,
+    '',
+    finding.body
+  ].join('\n')
+  const { a, b } = confirmation.answers ?? {}
+  const reasoning = [
+    ...(a === undefined ? [] : [`Checker A: ${a.reasoning}`]),
+    ...(b === undefined ? [] : [`Checker B: ${b.reasoning}`]),
+    ...(confirmation.consensus === undefined
+      ? []
+      : [`Consensus check: ${confirmation.consensus.explanation}`])
+  ].join('\n\n')
+  return fill('confirm-draft', {
+    finding_id: finding.id,
+    score: String(finding.score),
+    finding: fenceUntrusted({ label: 'The finding as reported', text: reported, kind: 'prose' }),
+    reasoning: fenceUntrusted({ label: 'The confirmed reasoning', text: reasoning, kind: 'prose' })
   })
 }
 

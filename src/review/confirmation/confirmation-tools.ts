@@ -7,7 +7,9 @@
  * the finding from the code, not from what reviewers said about it.
  *
  * One instance per confirmer agent: that is how an answer is known to come
- * from confirmer A or B. The step assigns one finding at a time.
+ * from confirmer A or B. The step assigns one finding at a time; a
+ * consensus check or a comment draft is a session of its own, answered with
+ * its own tool, and while one is open a confirmation answer is refused.
  */
 import type { ConfirmationAnswer, ConsensusAnswer } from '../../core/findings/confirmation.js'
 import { TOOL_NAMES } from '../../core/names/tool-names.js'
@@ -17,6 +19,7 @@ import type {
   PostReviewCommentResult,
   ReviewTools,
   RunState,
+  SubmitCommentDraftArgs,
   SubmitConfirmationArgs,
   SubmitConsensusArgs,
   ToolAck
@@ -29,6 +32,9 @@ export class ConfirmationTools implements ReviewTools {
   /** The finding a consensus check runs on in this agent, and what it answered. */
   private consensusFor: string | undefined
   private consensusAnswer: ConsensusAnswer | undefined
+  /** The confirmed finding whose comment is being drafted in this agent, and the draft. */
+  private draftFor: string | undefined
+  private drafted: string | undefined
 
   /** `name`: "A" or "B", for messages and the log. */
   constructor(
@@ -66,9 +72,7 @@ export class ConfirmationTools implements ReviewTools {
   async submitConsensus(args: SubmitConsensusArgs): Promise<ToolAck> {
     const asked = this.consensusFor
     if (asked === undefined) {
-      throw new Error(
-        `No consensus check is open in this session: answer on the finding with ${TOOL_NAMES.submitConfirmation}.`
-      )
+      throw new Error(`No consensus check is open in this session: ${this.whatToAnswer()}.`)
     }
     if (args.finding_id.trim().toUpperCase() !== asked.toUpperCase()) {
       throw new Error(
@@ -80,6 +84,38 @@ export class ConfirmationTools implements ReviewTools {
     return { ok: true, note: `The consensus check on ${asked} is recorded. Stop here.` }
   }
 
+  /** A comment draft for confirmed `findingId` starts in a session of this agent. */
+  assignDraft(findingId: string): void {
+    this.draftFor = findingId
+    this.drafted = undefined
+  }
+
+  /** The draft submitted since `assignDraft`; undefined when none came. */
+  draft(): string | undefined {
+    return this.drafted
+  }
+
+  /** After a consensus check or draft session: the agent's next prompt is a confirmation again. */
+  closeSideSession(): void {
+    this.consensusFor = undefined
+    this.draftFor = undefined
+  }
+
+  async submitCommentDraft(args: SubmitCommentDraftArgs): Promise<ToolAck> {
+    const asked = this.draftFor
+    if (asked === undefined) {
+      throw new Error(`No comment draft is open in this session: ${this.whatToAnswer()}.`)
+    }
+    if (args.finding_id.trim().toUpperCase() !== asked.toUpperCase()) {
+      throw new Error(
+        `finding_id is "${args.finding_id}", but the draft is for "${asked}"; submit the draft of ${asked}.`
+      )
+    }
+    this.drafted = args.body
+    this.draftFor = undefined
+    return { ok: true, note: `The comment of ${asked} is recorded. Stop here.` }
+  }
+
   async getFilePatch(args: { file: string }): Promise<FilePatchResult> {
     return filePatchFor(this.files, args.file)
   }
@@ -88,6 +124,11 @@ export class ConfirmationTools implements ReviewTools {
     if (this.consensusFor !== undefined) {
       throw new Error(
         `This session is a consensus check on ${this.consensusFor}, not a confirmation: answer with ${TOOL_NAMES.submitConsensus}.`
+      )
+    }
+    if (this.draftFor !== undefined) {
+      throw new Error(
+        `This session drafts the comment of ${this.draftFor}, not a confirmation: answer with ${TOOL_NAMES.submitCommentDraft}.`
       )
     }
     if (this.current === undefined) {
@@ -130,6 +171,15 @@ export class ConfirmationTools implements ReviewTools {
 
   async submitPassResults(): Promise<ToolAck> {
     return this.refuse(TOOL_NAMES.submitPassResults)
+  }
+
+  /** Which tool the session that is open answers with. */
+  private whatToAnswer(): string {
+    if (this.consensusFor !== undefined)
+      return `this session is a consensus check on ${this.consensusFor}; answer with ${TOOL_NAMES.submitConsensus}`
+    if (this.draftFor !== undefined)
+      return `this session drafts the comment of ${this.draftFor}; answer with ${TOOL_NAMES.submitCommentDraft}`
+    return `answer on the finding with ${TOOL_NAMES.submitConfirmation}`
   }
 
   private refuse(tool: string): never {

@@ -99,9 +99,33 @@ export interface PromptResult {
 }
 
 /**
- * The consensus check on `findingId`, in a fresh session of `confirmer`'s
- * agent (none of its confirmation's conversation). Never throws: a failed
- * check is a missing answer, which leaves the finding unconfirmed.
+ * One prompt in a fresh session of `confirmer`'s agent (none of its
+ * confirmation's conversation), for a consensus check or a comment draft
+ * opened on its tools. The side session is closed afterwards, answered or
+ * not, so the agent's next confirmation prompt is answered as one. Returns
+ * why the session failed, if it did; never throws.
+ */
+async function askInFreshSession(
+  confirmer: Confirmer,
+  text: string,
+  deadlineMs: number,
+  account: ConfirmationAccount
+): Promise<string | undefined> {
+  try {
+    const session = await confirmer.agent.openSession()
+    const turn = await session.prompt(text, { deadlineMs })
+    account.add(turn)
+    return turn.error?.message ?? (turn.ending === 'deadline' ? 'the deadline passed' : undefined)
+  } catch (error) {
+    return `the session failed: ${getErrorMessage(error)}`
+  } finally {
+    confirmer.tools.closeSideSession()
+  }
+}
+
+/**
+ * The consensus check on `findingId`. A failed check is a missing answer,
+ * which leaves the finding unconfirmed.
  */
 export async function askConsensus(
   confirmer: Confirmer,
@@ -111,13 +135,27 @@ export async function askConsensus(
   account: ConfirmationAccount
 ): Promise<ConsensusAnswer | undefined> {
   confirmer.tools.assignConsensus(findingId)
-  try {
-    const session = await confirmer.agent.openSession()
-    account.add(await session.prompt(text, { deadlineMs }))
-  } catch {
-    // No answer: the caller treats it as no consensus.
-  }
+  await askInFreshSession(confirmer, text, deadlineMs, account)
   return confirmer.tools.consensus()
+}
+
+/** What a comment draft session gave: the draft, or why there is none. */
+export type DraftResult =
+  { readonly ok: true; readonly body: string } | { readonly ok: false; readonly why: string }
+
+/** The comment draft of confirmed `findingId`. */
+export async function askDraft(
+  confirmer: Confirmer,
+  findingId: string,
+  text: string,
+  deadlineMs: number,
+  account: ConfirmationAccount
+): Promise<DraftResult> {
+  confirmer.tools.assignDraft(findingId)
+  const failure = await askInFreshSession(confirmer, text, deadlineMs, account)
+  const body = confirmer.tools.draft()
+  if (body !== undefined) return { ok: true, body }
+  return { ok: false, why: failure ?? 'the session ended without a draft' }
 }
 
 /**

@@ -183,6 +183,12 @@ export class ActionReviewTools implements ReviewTools {
     return { ok: true }
   }
 
+  async submitCommentDraft(): Promise<ToolAck> {
+    throw new Error(
+      `${TOOL_NAMES.submitCommentDraft} is for draft sessions after a confirmation only; this review reports findings with its review tools and ends each pass with ${TOOL_NAMES.submitPassResults}.`
+    )
+  }
+
   async submitConsensus(): Promise<ToolAck> {
     throw new Error(
       `${TOOL_NAMES.submitConsensus} is for consensus checks only; this review reports findings with its review tools and ends each pass with ${TOOL_NAMES.submitPassResults}.`
