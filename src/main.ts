@@ -10,7 +10,7 @@ import { reviewEngineDeps } from './action/review-deps.js'
 import type { ReviewRequest, TriggerDecision } from './core/pull-request/review-request.js'
 import { GitHubActorDirectory } from './github/github-actor-directory.js'
 import { createGitHubClient, type GitHubClient } from './github/octokit.js'
-import type { ReviewEngine, ReviewOutcome } from './ports/review-engine.js'
+import type { ReviewEngine, ReviewEngineDeps, ReviewOutcome } from './ports/review-engine.js'
 import type { Resolver } from './egress/target-decision.js'
 import { ReviewFailedError } from './review/preparation/review-failure.js'
 import { ReviewRunner } from './review/run/review-runner.js'
@@ -29,6 +29,11 @@ export interface RunOptions {
   readonly passDeadlineMs?: number
   /** The egress filter's resolver instead of the runner's DNS (tests answer from a table). */
   readonly resolver?: Resolver
+  /**
+   * Starts the review's agents instead of opencode sidecars: tests replay
+   * an earlier run's script without booting one (nothing is booted ahead).
+   */
+  readonly startAgent?: ReviewEngineDeps['startAgent']
 }
 
 function skipRun(reason: string): void {
@@ -112,17 +117,21 @@ interface ReviewSetting {
 async function review(request: ReviewRequest, setting: ReviewSetting): Promise<ReviewOutcome> {
   const { config, options, processEnv } = setting
   if (options.engine !== undefined) return options.engine.review(request, config)
-  const deps = reviewEngineDeps({
+  const actionDeps = reviewEngineDeps({
     client: setting.client,
     config,
     env: setting.env,
     checkout: processEnv['GITHUB_WORKSPACE'] || process.cwd(),
     processEnv,
-    bootAgentAhead: true,
+    bootAgentAhead: options.startAgent === undefined,
     ...(options.msPerSecond === undefined ? {} : { msPerSecond: options.msPerSecond }),
     ...(options.passDeadlineMs === undefined ? {} : { passDeadlineMs: options.passDeadlineMs }),
     ...(options.resolver === undefined ? {} : { resolver: options.resolver })
   })
+  const deps =
+    options.startAgent === undefined
+      ? actionDeps
+      : { ...actionDeps, startAgent: options.startAgent }
   try {
     // The sidecar's spawn first: the review's GitHub reads would share this
     // process's one thread with the boot's own steps (export, network) and

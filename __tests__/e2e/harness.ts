@@ -15,6 +15,7 @@ import {
   FAKE_MODEL,
   FakeModel,
   fakeProviderOverrides,
+  scriptPlayer,
   type ScriptStep,
   type ScriptedToolCall
 } from '../support/fake-model/index.js'
@@ -69,6 +70,11 @@ export interface Scenario {
     env?: Record<string, string>
     /** The egress filter's resolver instead of the runner's DNS. */
     resolver?: Resolver
+    /**
+     * The run's agent plays the model's script without opencode (no
+     * sidecar boots): for a run that only prepares what a later run reads.
+     */
+    played?: boolean
   }): Promise<ActionRunResult>
   stop(): Promise<void>
 }
@@ -139,7 +145,8 @@ export async function startScenario(
         options: {
           msPerSecond: 1,
           passDeadlineMs: options.passDeadlineMs ?? 60_000,
-          ...(options.resolver === undefined ? {} : { resolver: options.resolver })
+          ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
+          ...(options.played === true ? { startAgent: scriptPlayer(model).start } : {})
         }
       })
     },

@@ -19,7 +19,7 @@ import {
 } from '../support/pr-history.js'
 import { OWNER, REPO, pass, tool, type Scenario } from './harness.js'
 import { headsOf, push, sha, startHistoryScenario, type FileVersion } from './push.js'
-import { passPrompt } from './requests.js'
+import { passPrompt, passPromptIn } from './requests.js'
 
 jest.setTimeout(240_000)
 
@@ -39,13 +39,30 @@ const clean = () => [...pass(1), ...pass(2), ...pass(3), ...pass(4)]
 /** A line of file n's PR patch that only a review of file n's whole patch shows. */
 const prLineOf = (n: number) => `const value7 = transform${n}(rows[7], options)`
 
-/** Runs the action and fails the test on a failed run; returns the requests the run sent. */
-async function review(s: Scenario, before?: string) {
-  const first = s.model.requests.length
-  const result = await s.run(before === undefined ? {} : { before })
+/** Runs the action and fails the test on a failed run. */
+async function runChecked(s: Scenario, options: Parameters<Scenario['run']>[0]) {
+  const result = await s.run(options)
   expect(result.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([])
   expect(result.failed).toBe(false)
+  return result
+}
+
+/** The run under test, with the real opencode; returns the requests it sent. */
+async function review(s: Scenario, before?: string) {
+  const first = s.model.requests.length
+  const result = await runChecked(s, before === undefined ? {} : { before })
   return { result, requests: s.model.requests.slice(first) }
+}
+
+/**
+ * The first run, which only prepares the run under test: its script played
+ * without opencode (the same run(), tools and GitHub writes, no sidecar).
+ * Returns its prompts.
+ */
+async function firstReview(s: Scenario) {
+  const first = s.model.playedPrompts.length
+  const result = await runChecked(s, { played: true })
+  return { result, prompts: s.model.playedPrompts.slice(first) }
 }
 
 /** What pass 1 of run 2 must show after a one-line push to file 0 of `count` files. */
@@ -76,8 +93,8 @@ it('a one-line push after a full review of a 30-file PR: pass 1 of run 2 holds t
     ...pass(3),
     ...pass(4)
   )
-  const run1 = await review(scenario)
-  const full = passPrompt(run1.requests, 1)
+  const run1 = await firstReview(scenario)
+  const full = passPromptIn(run1.prompts, 1)
   expect(full).toContain('This is a full review of the whole pull request (first review')
   expect(full).toContain(prLineOf(29))
   expect(full).toContain(prLineOf(0))
@@ -122,7 +139,7 @@ it('a force-push: the old head is no longer a PR commit, the payload names it as
   scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
   OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
-  await review(scenario)
+  await firstReview(scenario)
   // A clean run: the check run on the old head is the only record.
   expect(scenario.pr.issueComments).toHaveLength(0)
 
@@ -148,8 +165,8 @@ it('a merge of the base branch: its change in a PR file and in another file is n
   })
   OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
-  const run1 = await review(scenario)
-  expect(passPrompt(run1.requests, 1)).toContain('This is a full review')
+  const run1 = await firstReview(scenario)
+  expect(passPromptIn(run1.prompts, 1)).toContain('This is a full review')
 
   // main moved on: two lines at the top of file 0 (shifting every PR line by two), a line
   // far from the PR's hunks in it, and a line of a file the PR does not touch.
@@ -187,7 +204,7 @@ it('a clean run leaves no PR comment, only a check run holding the record; the r
   scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
   OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
-  const run1 = await review(scenario)
+  const run1 = await firstReview(scenario)
   expect(run1.result.outputs).toMatchObject({ verdict: 'approve', findings_posted: '0' })
   expect(scenario.pr.issueComments).toHaveLength(0)
   expect(scenario.pr.reviews).toHaveLength(0)
@@ -219,7 +236,7 @@ it('two pushes while the run on the first never ran: the next run reviews everyt
   scenario = await startHistoryScenario(heads.old, { baseSha: BASE })
   OLD_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
-  await review(scenario)
+  await firstReview(scenario)
 
   // Push 1 touches file 1; its run was replaced by the next push's (one waiting run per PR).
   const EXTRA = '  const extra = validate(options)'

@@ -5,7 +5,9 @@
  * was fixed and comes back reopens its old thread; the one summary comment
  * is edited in place with the earlier runs folded; and without
  * `checks: write` the record falls back to the summary comment, so the next
- * run is still incremental.
+ * run is still incremental. The runs that only prepare the one under test
+ * play their script without opencode (`played`): the same run(), tools and
+ * GitHub writes, no sidecar; the run under test is the real opencode's.
  */
 import { jest } from '@jest/globals'
 import { parseRmcoc, type SummaryBlock } from '../../src/core/memory/rmcoc.js'
@@ -55,7 +57,10 @@ function passes(...first: ScriptedToolCall[][]): ScriptStep[] {
   ]
 }
 
-async function review(s: Scenario, options: { before?: string; inputs?: Record<string, string> }) {
+async function review(
+  s: Scenario,
+  options: { before?: string; inputs?: Record<string, string>; played?: boolean }
+) {
   const first = s.model.requests.length
   const result = await s.run(options)
   expect(result.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([])
@@ -96,7 +101,7 @@ it('summary-only findings: run 2 is shown them (origin summary), posting one aga
     ...pass(3),
     ...pass(4)
   )
-  await review(scenario, { inputs: { max_comments: '1' } })
+  await review(scenario, { inputs: { max_comments: '1' }, played: true })
   // The higher score went inline; the other one only into the summary.
   const [inline] = scenario.pr.threads
   expect(scenario.pr.threads.map((t) => [t.path, t.line])).toEqual([['src/feature-1.ts', 44]])
@@ -151,7 +156,7 @@ it('a finding conceded in one run is refused in the next, with a reason naming t
   HEAD_A = scenario.pr.headSha
   scenario.model.enqueue(...pass(1, [tool.post('src/feature-0.ts', 44, 7, OPTIONS)]), ...pass(2))
   scenario.model.enqueue(...pass(3), ...pass(4))
-  await review(scenario, {})
+  await review(scenario, { played: true })
   const [thread] = scenario.pr.threads
   if (thread === undefined) throw new Error('run 1 posted no thread')
   const root = thread.comments[0]
@@ -181,7 +186,7 @@ it('a finding conceded in one run is refused in the next, with a reason naming t
     ...pass(3),
     ...pass(4)
   )
-  await review(scenario, { before: from })
+  await review(scenario, { before: from, played: true })
   expect(thread.isResolved).toBe(true)
   expect(thread.comments.at(-1)?.body).toContain('Agreed: api.ts validates them first.')
   const commentsAfterConcession = thread.comments.length
@@ -209,7 +214,7 @@ it('a regression reopens the thread resolved as fixed: unresolved, the finding a
   HEAD_A = scenario.pr.headSha
   scenario.model.enqueue(...pass(1, [tool.post('src/feature-0.ts', 44, 7, ROWS)]), ...pass(2))
   scenario.model.enqueue(...pass(3), ...pass(4))
-  await review(scenario, {})
+  await review(scenario, { played: true })
   const [thread] = scenario.pr.threads
   if (thread === undefined) throw new Error('run 1 posted no thread')
 
@@ -224,7 +229,7 @@ it('a regression reopens the thread resolved as fixed: unresolved, the finding a
     ...pass(3),
     ...pass(4)
   )
-  await review(scenario, { before: from })
+  await review(scenario, { before: from, played: true })
   expect(thread.isResolved).toBe(true)
   expect(thread.comments.at(-1)?.body).toContain('✅ **Issue Resolved**')
 
@@ -250,7 +255,7 @@ it('one summary comment, edited in place: run 2 on top, run 1 folded under "Earl
   HEAD_A = scenario.pr.headSha
   scenario.model.enqueue(...pass(1, [tool.post('src/feature-0.ts', 44, 7, OPTIONS)]), ...pass(2))
   scenario.model.enqueue(...pass(3), ...pass(4))
-  await review(scenario, {})
+  await review(scenario, { played: true })
   const [thread] = scenario.pr.threads
   if (thread === undefined) throw new Error('run 1 posted no thread')
   expect(scenario.pr.issueComments).toHaveLength(1)
@@ -295,7 +300,7 @@ it('without checks: write the run succeeds, warns, says where the record went, a
   scenario.github.state.checksWriteForbidden = true
   scenario.model.enqueue(...pass(1, [tool.post('src/feature-0.ts', 44, 7, OPTIONS)]), ...pass(2))
   scenario.model.enqueue(...pass(3), ...pass(4))
-  const run1 = await review(scenario, {})
+  const run1 = await review(scenario, { played: true })
   const warnings = run1.result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
   expect(warnings.filter((line) => line.includes('checks: write'))).toHaveLength(1)
   expect(run1.result.jobSummary).toContain(

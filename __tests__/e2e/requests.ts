@@ -39,15 +39,19 @@ function messagesOf(request: RecordedRequest): readonly ChatMessage[] {
  * message of the first request that carries it. Throws when no request does.
  */
 export function passPrompt(requests: readonly RecordedRequest[], pass: number): string {
-  const heading = `Pass ${pass} of 4`
-  for (const request of requests) {
-    const found = messagesOf(request)
+  const prompts = requests.flatMap((request) =>
+    messagesOf(request)
       .filter((m) => m.role === 'user')
       .map(messageText)
-      .find((text) => text.includes(heading))
-    if (found !== undefined) return found
-  }
-  throw new Error(`no request carries the prompt of pass ${pass}`)
+  )
+  return passPromptIn(prompts, pass)
+}
+
+/** The prompt of pass `pass` among prompt texts, e.g. a played run's (FakeModel.playedPrompts). */
+export function passPromptIn(prompts: readonly string[], pass: number): string {
+  const found = prompts.find((text) => text.includes(`Pass ${pass} of 4`))
+  if (found === undefined) throw new Error(`no prompt of pass ${pass} was sent`)
+  return found
 }
 
 /** Every tool result the model was sent in the last request of `requests` (the whole history). */

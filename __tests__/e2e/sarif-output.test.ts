@@ -74,7 +74,8 @@ it('writes the open findings, valid SARIF, and keeps their identity across runs'
     ...pass(3),
     ...pass(4)
   )
-  const run1 = await scenario.run({ inputs: NO_CONFIRMATION })
+  // Run 1 only prepares run 2: its script is played without opencode (same run(), no sidecar).
+  const run1 = await scenario.run({ inputs: NO_CONFIRMATION, played: true })
   expect(run1.failed).toBe(false)
   const first = await readSarif(run1.outputs['sarif_file'])
   const ledger = first.runs[0].results.find((r) => r.message.text === 'Ledger rounding drifts')

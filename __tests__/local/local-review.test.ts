@@ -4,6 +4,7 @@
  * A first review publishes a finding into the state file; a one-line commit
  * is reviewed incrementally; a dismissed finding the model raises again is
  * not published again; a corrupt state file is backed up and reported.
+ * Runs that prepare the one under test play their script without opencode.
  */
 import { jest } from '@jest/globals'
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises'
@@ -18,12 +19,13 @@ import {
 } from '../../src/local/local-review.js'
 import type { ReviewLog } from '../../src/ports/agent-session.js'
 import { pass, tool } from '../e2e/harness.js'
-import { passPrompt } from '../e2e/requests.js'
+import { passPrompt, passPromptIn } from '../e2e/requests.js'
 import {
   FAKE_API_KEY,
   FAKE_MODEL,
   FakeModel,
-  fakeProviderOverrides
+  fakeProviderOverrides,
+  scriptPlayer
 } from '../support/fake-model/index.js'
 import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
 import { commitFiles, lines, makeLocalRepo, writeFiles } from '../support/local-repo.js'
@@ -73,8 +75,14 @@ function recordingLog(): Logged {
   }
 }
 
-async function review(fake: FakeModel, workingTree = false) {
+/**
+ * One local review. `played`: its script is played without opencode (the
+ * same review, state file and tools, no sidecar), for a run that only
+ * prepares the one under test; its prompts are then the played ones.
+ */
+async function review(fake: FakeModel, workingTree = false, played = false) {
   const first = fake.requests.length
+  const firstPlayed = fake.playedPrompts.length
   const logged = recordingLog()
   const result = await runLocalReview({
     cwd: dir,
@@ -83,9 +91,11 @@ async function review(fake: FakeModel, workingTree = false) {
     config: configFor(fake),
     env: { PATH: process.env['PATH'], HOME: dir, OPENCODE_API_KEY: FAKE_API_KEY },
     log: logged.log,
-    passDeadlineMs: 60_000
+    passDeadlineMs: 60_000,
+    ...(played ? { startAgent: scriptPlayer(fake).start } : {})
   })
-  return { result, logged, requests: fake.requests.slice(first) }
+  const requests = fake.requests.slice(first)
+  return { result, logged, requests, prompts: fake.playedPrompts.slice(firstPlayed) }
 }
 
 function reviewed(result: LocalReviewResult) {
@@ -109,12 +119,12 @@ it('reviews the branch, then only a one-line commit; a dismissed finding raised 
     ...pass(3),
     ...pass(4)
   )
-  const run1 = await review(model)
+  const run1 = await review(model, false, true)
   const first = reviewed(run1.result)
   expect(first.scope).toBe('full')
   expect(first.warnings).toEqual([])
   expect(run1.logged.groups.filter((t) => /^Review pass \d of 4/.test(t))).toHaveLength(4)
-  expect(passPrompt(run1.requests, 1)).toContain(FIRST_CHANGE)
+  expect(passPromptIn(run1.prompts, 1)).toContain(FIRST_CHANGE)
   expect(first.findings).toEqual([
     expect.objectContaining({ file: 'src/refund.ts', line: 21, score: 7, finding: REFUND })
   ])
@@ -136,10 +146,10 @@ it('reviews the branch, then only a one-line commit; a dismissed finding raised 
   )
   await commitFiles(dir, { 'src/refund.ts': `${withPushed}${FIRST_CHANGE}\n` })
   model.enqueue(...pass(1), ...pass(2), ...pass(3), ...pass(4))
-  const run2 = await review(model)
+  const run2 = await review(model, false, true)
   const second = reviewed(run2.result)
   expect(second.scope).toBe('incremental')
-  const incremental = passPrompt(run2.requests, 1)
+  const incremental = passPromptIn(run2.prompts, 1)
   expect(incremental).toContain('This is an incremental review of')
   expect(incremental).toContain(`+${PUSHED_LINE}`)
   expect(incremental).not.toContain(FIRST_CHANGE)
@@ -189,14 +199,14 @@ it('a corrupt state file is kept as a backup and reported; --working-tree review
     'src/a.ts': `${lines('export const a =', 5)}export const b = 1\n${UNCOMMITTED}\n`
   })
   model.enqueue(...pass(1), ...pass(2), ...pass(3), ...pass(4))
-  const run = await review(model, true)
+  const run = await review(model, true, true)
   const result = reviewed(run.result)
   expect(result.warnings).toHaveLength(1)
   const backup = /kept as (\S+) and/.exec(result.warnings[0] ?? '')?.[1] ?? ''
   expect(backup.startsWith(`${statePath}.corrupt-`)).toBe(true)
   expect(await readFile(backup, 'utf8')).toBe('{"version": 1, "threads": [')
   expect(result.scope).toBe('full')
-  expect(passPrompt(run.requests, 1)).toContain(`+${UNCOMMITTED}`)
+  expect(passPromptIn(run.prompts, 1)).toContain(`+${UNCOMMITTED}`)
   // The run started from empty state and wrote a fresh, readable file.
   expect(await localStatus(dir)).toEqual({ findings: [], statePath, warnings: [] })
 

@@ -40,6 +40,8 @@ export interface LocalDepsInput {
   /** Receives the run's report. */
   readonly onReport: (report: RunReport) => void
   readonly passDeadlineMs?: number | undefined
+  /** Starts the agents instead of the sidecar over the checkout (tests). */
+  readonly startAgent?: ReviewEngineDeps['startAgent'] | undefined
 }
 
 /** Locally only the developer speaks for the branch; nobody else can reply in its threads. */
@@ -108,6 +110,7 @@ export function localEngineDeps(input: LocalDepsInput): ReviewEngineDeps {
       return readCheckoutHead(directory, await trustedPath(input.env, [directory]))
     },
     async startAgent(start) {
+      if (input.startAgent !== undefined) return input.startAgent(start)
       const { directory } = await input.checkout.get()
       return startAgent(input, directory, start)
     },

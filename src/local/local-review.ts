@@ -8,6 +8,7 @@ import type { Config } from '../config/action-config.js'
 import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
 import type { Verdict } from '../core/findings/verdict.js'
 import type { ReviewLog } from '../ports/agent-session.js'
+import type { ReviewEngineDeps } from '../ports/review-engine.js'
 import { ReviewRunner } from '../review/run/review-runner.js'
 import type { ReviewRequest } from '../core/pull-request/review-request.js'
 import { readLocalBranch, findRepository, loginFrom, type LocalBranch } from './local-branch.js'
@@ -41,6 +42,8 @@ export interface LocalReviewOptions {
   readonly log: ReviewLog
   /** Overrides pass_timeout_minutes (tests). */
   readonly passDeadlineMs?: number
+  /** Starts the agents instead of opencode sidecars (tests replay an earlier run's script). */
+  readonly startAgent?: ReviewEngineDeps['startAgent']
 }
 
 export type LocalReviewResult =
@@ -124,7 +127,8 @@ async function reviewPrepared(options: LocalReviewOptions, run: PreparedLocalRun
     onReport: (made) => {
       report = made
     },
-    passDeadlineMs: options.passDeadlineMs
+    passDeadlineMs: options.passDeadlineMs,
+    startAgent: options.startAgent
   })
   try {
     const outcome = await new ReviewRunner(deps).review(localRequest(branch, store), config)

@@ -62,6 +62,8 @@ export class FakeModel {
   /** The usage reported with every answered agent turn, in order. */
   readonly reportedUsage: CompletionUsage[] = []
   fallback: ScriptStep = { text: 'Nothing more to add.' }
+  /** The prompts of runs played without opencode (script-player.ts): no request carried them. */
+  readonly playedPrompts: string[] = []
   /**
    * Answers a request before the queue does, e.g. one scripted conversation
    * per session (see conversations.ts); undefined leaves it to the queue.
@@ -121,6 +123,14 @@ export class FakeModel {
       return
     }
     this.modelQueues.set(model, { steps: [...steps], fallback: fallback ?? this.fallback })
+  }
+
+  /**
+   * The next step of the shared queue (the fallback when it is empty), as a
+   * request would take it: for a script played without opencode.
+   */
+  takeStep(): ScriptStep {
+    return this.queue.shift() ?? this.fallback
   }
 
   /** The agent requests that asked for `model` (the request's `model` field). */

@@ -14,3 +14,4 @@ export {
   fakeProviderOverrides
 } from './provider.js'
 export { ScriptedConversations, type ConversationPlan } from './conversations.js'
+export { scriptPlayer } from './script-player.js'
