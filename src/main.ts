@@ -10,7 +10,13 @@ import { reviewEngineDeps } from './action/review-deps.js'
 import type { ReviewRequest, TriggerDecision } from './core/pull-request/review-request.js'
 import { GitHubActorDirectory } from './github/github-actor-directory.js'
 import { createGitHubClient, type GitHubClient } from './github/octokit.js'
-import type { ReviewEngine, ReviewEngineDeps, ReviewOutcome } from './ports/review-engine.js'
+import type {
+  AgentHandle,
+  AgentStart,
+  ReviewEngine,
+  ReviewEngineDeps,
+  ReviewOutcome
+} from './ports/review-engine.js'
 import type { Resolver } from './egress/target-decision.js'
 import { ReviewFailedError } from './review/preparation/review-failure.js'
 import { ReviewRunner } from './review/run/review-runner.js'
@@ -30,10 +36,14 @@ export interface RunOptions {
   /** The egress filter's resolver instead of the runner's DNS (tests answer from a table). */
   readonly resolver?: Resolver
   /**
-   * Starts the review's agents instead of opencode sidecars: tests replay
-   * an earlier run's script without booting one (nothing is booted ahead).
+   * Starts the review's agents instead of the action (which boots an
+   * opencode sidecar, `sidecar`): tests replay a script without booting one
+   * for the starts they choose. Nothing is booted ahead.
    */
-  readonly startAgent?: ReviewEngineDeps['startAgent']
+  readonly startAgent?: (
+    start: AgentStart,
+    sidecar: ReviewEngineDeps['startAgent']
+  ) => Promise<AgentHandle>
 }
 
 function skipRun(reason: string): void {
@@ -128,10 +138,14 @@ async function review(request: ReviewRequest, setting: ReviewSetting): Promise<R
     ...(options.passDeadlineMs === undefined ? {} : { passDeadlineMs: options.passDeadlineMs }),
     ...(options.resolver === undefined ? {} : { resolver: options.resolver })
   })
+  const replace = options.startAgent
   const deps =
-    options.startAgent === undefined
+    replace === undefined
       ? actionDeps
-      : { ...actionDeps, startAgent: options.startAgent }
+      : {
+          ...actionDeps,
+          startAgent: (start: AgentStart) => replace(start, actionDeps.startAgent)
+        }
   try {
     // The sidecar's spawn first: the review's GitHub reads would share this
     // process's one thread with the boot's own steps (export, network) and

@@ -1,5 +1,5 @@
 /**
- * The checkout must be the PR head (issue 10, item 9), end to end with real
+ * The checkout must be the PR head, end to end with real
  * git and the real opencode binary: a workspace at another commit (what
  * actions/checkout gives a pull_request event by default: the merge commit)
  * or no repository at all fails the run before the model sees one request.
@@ -90,9 +90,10 @@ it('a checkout of the PR head: the review runs', async () => {
   scenario = await startScenario([refunds])
   expect(checkoutHead(scenario.checkout)).toBe(scenario.pr.headSha)
   scenario.model.enqueue(...pass(1), ...pass(2), ...pass(3), ...pass(4))
-  const result = await scenario.run()
+  // The guard runs before any agent: the review's script is played without opencode.
+  const result = await scenario.run({ played: true })
   expect(errorLines(result.stdout)).toEqual([])
   expect(result.failed).toBe(false)
-  expect(scenario.model.requests.length).toBeGreaterThan(0)
+  expect(scenario.model.playedPrompts.length).toBeGreaterThan(0)
   expect(result.outputs['verdict']).toBe('approve')
 })

@@ -2,7 +2,10 @@
  * Confirmation of blocking findings with the real opencode binary: the
  * review's four passes stage findings, then two confirmer sidecars check
  * each score-9+ finding in fresh sessions, scripted per conversation by the
- * fake model (their requests arrive in no fixed order).
+ * fake model (their requests arrive in no fixed order). Where the subject
+ * is the confirmation, the review's own passes only stage findings: their
+ * script is played without opencode (`reviewPlayed`), the confirmers are
+ * real sidecars.
  */
 import { jest } from '@jest/globals'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
@@ -11,8 +14,10 @@ import {
   type RecordedRequest,
   type ScriptStep
 } from '../support/fake-model/index.js'
+import type { AgentStart } from '../../src/ports/review-engine.js'
+import { buildConfirmationSystemPrompt } from '../../src/review/confirmation/confirmation-prompts.js'
 import { addedFile, pass, startScenario, tool, type Scenario } from './harness.js'
-import { bySession, messageText, passPrompt, prefixBreaks } from './requests.js'
+import { bySession, messageText, passPromptIn, prefixBreaks } from './requests.js'
 
 jest.setTimeout(240_000)
 
@@ -117,6 +122,10 @@ function confirmers(
   })
 }
 
+/** The review's passes play their script; every confirmer boots its sidecar. */
+const reviewPlayed = (start: AgentStart): boolean =>
+  start.systemPrompt !== buildConfirmationSystemPrompt()
+
 let scenario: Scenario
 afterEach(async () => {
   await scenario.stop()
@@ -132,7 +141,7 @@ it('refuted by both: not published, not request_changes; confirmers see none of 
     ...pass(3),
     ...pass(4)
   )
-  const result = await scenario.run()
+  const result = await scenario.run({ played: reviewPlayed })
   expect(result.failed).toBe(false)
   expect(scenario.pr.threads).toHaveLength(0)
   expect(result.outputs).toMatchObject({
@@ -145,10 +154,10 @@ it('refuted by both: not published, not request_changes; confirmers see none of 
 
   // Two confirmer sessions, each its own conversation: none of the pass prompts.
   const requests = scenario.model.requests
-  const review = requests.filter((r) => !isConfirmer(r))
+  expect(requests.filter((r) => !isConfirmer(r))).toEqual([])
   const checks = requests.filter(isConfirmer)
   expect(bySession(checks)).toHaveLength(2)
-  const passes = [1, 2, 3, 4].map((n) => passPrompt(review, n))
+  const passes = [1, 2, 3, 4].map((n) => passPromptIn(scenario.model.playedPrompts, n))
   for (const request of checks) {
     const all = JSON.stringify(request.body)
     for (const prompt of passes) expect(all).not.toContain(JSON.stringify(prompt).slice(1, 200))
@@ -185,7 +194,7 @@ it('both confirm different defects: exchange, then the consensus agrees, confirm
     ...pass(3),
     ...pass(4)
   )
-  const result = await scenario.run()
+  const result = await scenario.run({ played: reviewPlayed })
   expect(result.failed).toBe(false)
   const bodies = new Map(
     scenario.pr.threads.map((t) => [t.comments[0]?.line, t.comments[0]?.body ?? ''])
@@ -259,7 +268,10 @@ it('confirm_max_exchanges 0: a split is published unconfirmed without an exchang
     ...pass(3),
     ...pass(4)
   )
-  const result = await scenario.run({ inputs: { confirm_max_exchanges: '0' } })
+  const result = await scenario.run({
+    inputs: { confirm_max_exchanges: '0' },
+    played: reviewPlayed
+  })
   expect(result.failed).toBe(false)
   const checks = scenario.model.requests.filter(isConfirmer)
   expect(

@@ -7,6 +7,8 @@
 import { rm } from 'node:fs/promises'
 import type { Resolver } from '../../src/egress/target-decision.js'
 import { makeGitCheckout, scratchGit } from '../opencode/checkout.js'
+import type { RunOptions } from '../../src/main.js'
+import type { AgentStart } from '../../src/ports/review-engine.js'
 import { runAction, type ActionRunResult } from '../support/action-run.js'
 import type { FakeActor, FakePullRequest } from '../support/fake-github/pull-state.js'
 import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
@@ -71,10 +73,11 @@ export interface Scenario {
     /** The egress filter's resolver instead of the runner's DNS. */
     resolver?: Resolver
     /**
-     * The run's agent plays the model's script without opencode (no
+     * The run's agents play the model's script without opencode (no
      * sidecar boots): for a run that only prepares what a later run reads.
+     * A predicate plays only the starts it picks; the others boot sidecars.
      */
-    played?: boolean
+    played?: boolean | ((start: AgentStart) => boolean)
   }): Promise<ActionRunResult>
   stop(): Promise<void>
 }
@@ -93,6 +96,15 @@ export interface ScenarioStart {
 /** The commit the checkout has checked out. */
 export function checkoutHead(checkout: string): string {
   return scratchGit(checkout, 'rev-parse', 'HEAD').trim()
+}
+
+/** RunOptions.startAgent: the starts `which` picks play the model's script, the others boot. */
+function playing(
+  model: FakeModel,
+  which: true | ((start: AgentStart) => boolean)
+): NonNullable<RunOptions['startAgent']> {
+  const player = scriptPlayer(model)
+  return (start, sidecar) => (which === true || which(start) ? player.start(start) : sidecar(start))
 }
 
 export async function startScenario(
@@ -146,7 +158,9 @@ export async function startScenario(
           msPerSecond: 1,
           passDeadlineMs: options.passDeadlineMs ?? 60_000,
           ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
-          ...(options.played === true ? { startAgent: scriptPlayer(model).start } : {})
+          ...(options.played === undefined || options.played === false
+            ? {}
+            : { startAgent: playing(model, options.played) })
         }
       })
     },

@@ -1,12 +1,15 @@
 /**
  * Feedback that a review is under way, end to end (the action's run() on an
- * issue_comment mention, the real opencode sidecar, the scripted model, the
- * fake GitHub): the mention gets 👀 before anything else is written, and a
- * token that may not react still gets its review.
+ * issue_comment mention, the scripted model, the fake GitHub): the mention
+ * gets 👀 before anything else is written, and a token that may not react
+ * still gets its review. The reaction comes before any agent starts, so the
+ * review's script is played without opencode (script-player.ts): the same
+ * run(), tools and GitHub writes, no sidecar.
  */
 import { jest } from '@jest/globals'
 import { runAction } from '../support/action-run.js'
 import { json } from '../support/fake-github/router.js'
+import { scriptPlayer } from '../support/fake-model/index.js'
 import { prComment } from '../support/webhook-examples.js'
 import {
   githubWrites,
@@ -48,7 +51,11 @@ async function mentionRun() {
     apiUrl: scenario.github.url,
     inputs: scenarioInputs(scenario),
     env: { GITHUB_WORKSPACE: scenario.checkout, GITHUB_SERVER_URL: 'https://github.com' },
-    options: { msPerSecond: 1, passDeadlineMs: 60_000 }
+    options: {
+      msPerSecond: 1,
+      passDeadlineMs: 60_000,
+      startAgent: scriptPlayer(scenario.model).start
+    }
   })
   return { result, commentId: comment.id }
 }
@@ -71,7 +78,7 @@ it('a mention gets 👀 from the bot before anything else is written', async () 
   expect(githubWrites(scenario.github)[0]).toBe(
     `POST /repos/${OWNER}/${REPO}/issues/comments/${commentId}/reactions`
   )
-  expect(scenario.model.requests.length).toBeGreaterThan(0)
+  expect(scenario.model.playedPrompts.length).toBeGreaterThan(0)
 })
 
 it('a 403 on the reaction warns and the review runs to its verdict', async () => {
