@@ -1,5 +1,5 @@
 /**
- * Token cost (issue 10, item 6): opencode counts the usage the model reports
+ * Token cost: opencode counts the usage the model reports
  * with each answer and prices it from the model's price in its config; the
  * action sums it over the passes into the outputs input_tokens,
  * output_tokens and cost_usd, and the job summary shows each pass.

@@ -1,9 +1,10 @@
 /**
- * Must-show 2 and 3: a later run verifies earlier threads (a fixed one is
- * resolved with an explanation, an unfixed one gets a follow-up, nothing is
- * posted again, the new commit range is named), and disputes follow the
- * seed's rules: concession and escalation to human reviewers (the
- * developer's call when there are none is disputes.test.ts's).
+ * A later run verifies earlier threads (a fixed one is resolved with an
+ * explanation, an unfixed one gets a follow-up, nothing is posted again, the
+ * new commit range is named), and disputes: a good reason is conceded, a
+ * second rejection is read by the agent and then escalated to the human
+ * reviewers (the developer's call when there are none is in
+ * disputes-across-runs.test.ts).
  */
 import { jest } from '@jest/globals'
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
@@ -77,26 +78,6 @@ it('second run: the fixed thread is resolved with an explanation, the other foll
     findings_posted: '0',
     verdict: 'request_changes'
   })
-})
-
-it('an unanswered open thread gets one nudge after pass 1', async () => {
-  scenario = await startScenario([file])
-  const open = botFinding(20, 'Orders are mapped twice over the same array')
-  lastRunSummary()
-  scenario.model.enqueue(
-    ...pass(1),
-    // The nudge names the thread; the model answers it and submits again.
-    { toolCalls: [tool.reply(open.id, 'Still there.', false)] },
-    { text: 'Answered.' },
-    ...pass(2),
-    ...pass(3),
-    ...pass(4)
-  )
-  const result = await scenario.run()
-  expect(result.failed).toBe(false)
-  const nudge = userMessages(scenario.model.requests[3]?.body).at(-1) ?? ''
-  expect(nudge).toContain(open.id)
-  expect(open.comments.at(-1)?.body).toContain('Still there.')
 })
 
 it('disputes: a good reason is conceded; a second rejection is read by the agent first, then goes to the human reviewer', async () => {

@@ -1,5 +1,5 @@
 /**
- * Must-show 1 and 4 of the four-pass review: a fresh PR gets one review with
+ * The four-pass review end to end: a fresh PR gets one review with
  * the findings at or above the threshold, a summary comment with the verdict,
  * outputs and a job summary; a clean PR gets no PR comment at all. The
  * first runs against GitHub Enterprise Server's URL shapes (REST under

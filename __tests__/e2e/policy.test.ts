@@ -1,5 +1,5 @@
 /**
- * Must-show 5, 6 and 7, and the failure path: a hung pass is aborted and
+ * Review policy and the failure path: a hung pass is aborted and
  * retried while the review is still published; secrets and commitable
  * suggestions never reach GitHub; max_comments overflows into the summary;
  * score elevation is allowed only from enough suppressed findings; a model

@@ -1,5 +1,5 @@
 /**
- * The checkout must be the PR head (issue 10, item 9): the engine asks for
+ * The checkout must be the PR head: the engine asks for
  * the workspace's HEAD before the agent starts and, when it is another
  * commit or no repository at all, fails with the fix, never starting the
  * agent. The end-to-end test does the same with real git and opencode.

@@ -85,6 +85,31 @@ it('get_run_state shows this run’s resolution at once; the verdict counts what
   expect(run.outcome).toMatchObject({ kind: 'reviewed', verdict: 'request_changes' })
 })
 
+it('an open thread left unanswered in pass 1 gets one nudge naming it; its answer is posted', async () => {
+  const answered = botThread(1, 'Constant a is never read')
+  const open = botThread(2, 'Constant b shadows the import')
+  const run = await fixture.run([
+    submit(async (tools) => {
+      await tools.replyToThread({
+        thread_id: answered.id,
+        body: 'Still unused.',
+        is_concession: false
+      })
+    }),
+    // The nudge: the agent answers the thread it named.
+    async (tools) => {
+      await tools.replyToThread({ thread_id: open.id, body: 'Still there.', is_concession: false })
+    }
+  ])
+  expect(run.error).toBeUndefined()
+  const nudges = run.agent.prompts.filter((p) => p.includes('got no answer in this'))
+  expect(nudges).toHaveLength(1)
+  expect(nudges[0]).toContain(`thread_id ${open.id}`)
+  expect(nudges[0]).not.toContain(`thread_id ${answered.id}`)
+  expect(run.agent.prompts.indexOf(nudges[0]!)).toBe(1)
+  expect(open.comments.at(-1)?.body).toContain('Still there.')
+})
+
 it('one answer per thread per run: a second reply is refused and posts nothing', async () => {
   const thread = botThread(1, 'Constant a is never read')
   const errors: string[] = []

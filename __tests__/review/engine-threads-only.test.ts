@@ -159,3 +159,65 @@ it('a reply on a head with no complete review runs that review (it may have disp
   const check = fixture.github.state.repo('octo-org', 'widgets').checkRuns.at(-1)
   expect(check?.headSha).toBe(fixture.pr.headSha)
 })
+
+describe('a threads-only run answers the one thread and nothing else', () => {
+  it('an answer in another thread is refused with a reason and posts nothing', async () => {
+    const { thread, replyId } = threadWithReply()
+    const other = fixture.github.state.addThread(fixture.pr, {
+      path: 'src/a.ts',
+      line: 3,
+      comments: [{ author: 'github-actions[bot]', body: root }]
+    })
+    const refusals: string[] = []
+    const run = await fixture.run(
+      [
+        async (tools) => {
+          await tools.resolveThread({ thread_id: thread.id, reason: 'Capped now.' })
+          await tools
+            .replyToThread({
+              thread_id: other.id,
+              body: 'Conceded, as asked.',
+              is_concession: true
+            })
+            .catch((error: Error) => refusals.push(error.message))
+        }
+      ],
+      replyRequest(replyId)
+    )
+    expect(run.outcome).toMatchObject({ kind: 'reviewed', threadsResolved: 1 })
+    expect(thread.isResolved).toBe(true)
+    expect(other.isResolved).toBe(false)
+    expect(other.comments).toHaveLength(1)
+    expect(refusals).toHaveLength(1)
+    expect(refusals[0]).toContain(other.id)
+  })
+
+  it('a new finding is refused, not reported as staged and then dropped', async () => {
+    const { thread, replyId } = threadWithReply()
+    const answers: unknown[] = []
+    await fixture.run(
+      [
+        async (tools) => {
+          await tools.resolveThread({ thread_id: thread.id, reason: 'Capped now.' })
+          answers.push(
+            await tools.postReviewComment({
+              file: 'src/a.ts',
+              line: 3,
+              body: 'Refund webhook skips signature checks.',
+              assessment: { finding: 'Webhook skips signatures', assessment: 'Spoofing.', score: 9 }
+            })
+          )
+        }
+      ],
+      replyRequest(replyId)
+    )
+    expect(answers).toEqual([
+      expect.objectContaining({
+        status: 'rejected',
+        reason: expect.stringContaining('it posts no new findings') as unknown
+      })
+    ])
+    expect(fixture.pr.threads).toHaveLength(1)
+    expect(fixture.pr.reviews).toHaveLength(0)
+  })
+})

@@ -1,5 +1,5 @@
 /**
- * Runs that get no secrets (issue 10, item 9): a PR from a fork, or a run
+ * Runs that get no secrets: a PR from a fork, or a run
  * Dependabot started, with neither opencode_api_key nor a provider_env
  * variable set, is a skip with a reason and a notice, not a red run. A key,
  * or a provider credential that is actually set, lets the review start.
