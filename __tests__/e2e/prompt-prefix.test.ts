@@ -2,8 +2,9 @@
  * Provider prompt caching covers a session's history only when every request
  * repeats the one before it as its prefix: the same system prompt and tools,
  * every earlier message unchanged, new messages only appended. Checked over
- * every consecutive pair of requests of each run's session, across two runs
- * on one PR (the second with earlier threads, tool results and a nudge).
+ * every consecutive pair of requests of a review's session: the second run
+ * on a PR (its first is played without opencode), with earlier threads,
+ * tool results and both kinds of nudge.
  */
 import { jest } from '@jest/globals'
 import type { RecordedRequest } from '../support/fake-model/index.js'
@@ -43,13 +44,12 @@ it('within a run, every model request extends the previous one: same system prom
   scenario = await startHistoryScenario(heads.old, { baseSha: sha('base') })
   scenario.model.enqueue(
     ...pass(1, [tool.post('src/feature-0.ts', 44, 7, 'Options reach every transform unvalidated')]),
-    // Pass 2 ends without submitting: the nudge is one more user message.
-    { text: 'The structure looks fine.' },
     ...pass(2),
     ...pass(3),
     ...pass(4)
   )
-  expect((await scenario.run()).failed).toBe(false)
+  // Run 1 only leaves the thread run 2 answers: played without opencode.
+  expect((await scenario.run({ played: true })).failed).toBe(false)
   const [thread] = scenario.pr.threads
   if (thread === undefined) throw new Error('run 1 posted no thread')
 
@@ -61,6 +61,8 @@ it('within a run, every model request extends the previous one: same system prom
     // The open thread got no answer in pass 1: the threads nudge, answered.
     { toolCalls: [tool.reply(thread.id, 'Still unvalidated.', false)] },
     { text: 'Answered.' },
+    // Pass 2 ends without submitting: the submit nudge is one more user message.
+    { text: 'The structure looks fine.' },
     ...pass(2),
     ...pass(3),
     ...pass(4)
@@ -69,14 +71,18 @@ it('within a run, every model request extends the previous one: same system prom
   expect(thread.comments.at(-1)?.body).toContain('Still unvalidated.')
 
   const sessions = bySession(scenario.model.requests)
-  expect(sessions).toHaveLength(2)
-  for (const requests of sessions) {
-    expect(requests.length).toBeGreaterThanOrEqual(9)
-    expect(prefixBreaks(requests)).toEqual([])
-  }
+  expect(sessions).toHaveLength(1)
+  const run2 = sessions[0] ?? []
+  expect(run2.length).toBeGreaterThanOrEqual(12)
+  // Both nudges (the open thread's and pass 2's submit) were sent as user messages.
+  const last = (run2.at(-1)?.body as Body).messages
+  expect(last.filter((m) => JSON.stringify(m.content).includes('is not finished'))).toHaveLength(1)
+  expect(
+    last.filter((m) => JSON.stringify(m.content).includes('got no answer in this'))
+  ).toHaveLength(1)
+  expect(prefixBreaks(run2)).toEqual([])
 
   // The check catches an edited earlier message, a changed system prompt and changed tools.
-  const run2 = sessions[1] ?? []
   const userIndex = (run2[2]?.body as Body).messages.findIndex((m) => m.role === 'user')
   const editedPrompt = edited(run2, 3, (body) => {
     const message = body.messages[userIndex]

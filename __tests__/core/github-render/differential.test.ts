@@ -1,6 +1,6 @@
 /**
  * The differential test against GitHub's renderer: every corpus entry and
- * DIFFERENTIAL_CASES generated cases (4,000 unless set, 20,000 in CI's own
+ * DIFFERENTIAL_CASES generated cases (2,000 unless set, 20,000 in CI's own
  * step for it; seed
  * DIFFERENTIAL_SEED, printed) are sanitized by the product (sanitizeText,
  * and a complete bot comment), rendered with cmark-gfm as GitHub renders
@@ -25,7 +25,7 @@ import { describeMinimized, rateLines } from './differential-report.js'
 import { MODES } from './product-sanitizer.js'
 import { checkInbound, minimizeInbound, runInbound } from './inbound-run.js'
 
-const CASES = Number(process.env.DIFFERENTIAL_CASES ?? 4_000)
+const CASES = Number(process.env.DIFFERENTIAL_CASES ?? 2_000)
 const SEED = Number(process.env.DIFFERENTIAL_SEED ?? 18)
 const INBOUND_CASES = Number(process.env.INBOUND_CASES ?? 2_000)
 /** Generated texts allowed to let the model read something hidden: 0.5%. */
