@@ -100,6 +100,20 @@ describe('the review’s own tools', () => {
   })
 })
 
+/** The review's own tools, as a review session gets them. */
+function reviewTools(): ActionReviewTools {
+  return new ActionReviewTools({
+    gateway: {} as ReviewGateway,
+    stage: new FindingStage(
+      { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false },
+      []
+    ),
+    state: EMPTY_RUN_STATE,
+    secrets: [],
+    warn: () => undefined
+  })
+}
+
 describe('the consensus check through the confirmer tools', () => {
   it('records agreement and why only for the finding asked, once a check is open', async () => {
     const tools = new ConfirmationTools('A', files)
@@ -109,7 +123,7 @@ describe('the consensus check through the confirmer tools', () => {
     tools.assignConsensus('F1')
     await expect(
       tools.submitConsensus({ finding_id: 'F2', agree: true, explanation: 'Same.' })
-    ).rejects.toThrow(/the consensus check is on "F1"/)
+    ).rejects.toThrow(/this consensus check is for "F1"/)
     const ack = await tools.submitConsensus({
       finding_id: 'f1',
       agree: false,
@@ -136,16 +150,7 @@ describe('the consensus check through the confirmer tools', () => {
   })
 
   it('the review’s own tools refuse it', async () => {
-    const review = new ActionReviewTools({
-      gateway: {} as ReviewGateway,
-      stage: new FindingStage(
-        { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false },
-        []
-      ),
-      state: EMPTY_RUN_STATE,
-      secrets: [],
-      warn: () => undefined
-    })
+    const review = reviewTools()
     await expect(review.submitConsensus()).rejects.toThrow(/for consensus checks only/)
   })
 })
@@ -160,7 +165,7 @@ describe('the comment draft through the confirmer tools', () => {
     )
     tools.assignDraft('F1')
     await expect(tools.submitCommentDraft({ finding_id: 'F2', body: 'Text.' })).rejects.toThrow(
-      /the draft is for "F1"/
+      /this comment draft is for "F1"/
     )
     await expect(
       tools.submitConsensus({ finding_id: 'F1', agree: true, explanation: 'Same.' })
@@ -187,16 +192,7 @@ describe('the comment draft through the confirmer tools', () => {
   })
 
   it('the review’s own tools refuse it', async () => {
-    const review = new ActionReviewTools({
-      gateway: {} as ReviewGateway,
-      stage: new FindingStage(
-        { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false },
-        []
-      ),
-      state: EMPTY_RUN_STATE,
-      secrets: [],
-      warn: () => undefined
-    })
+    const review = reviewTools()
     await expect(review.submitCommentDraft()).rejects.toThrow(
       /for draft sessions after a confirmation only/
     )

@@ -44,18 +44,22 @@ function renderPatch(finding: StagedFinding, files: readonly ChangedFile[]): str
   })
 }
 
+/** The finding as the reviewer reported it: where, what, why, and its comment when asked. */
+function reportedText(finding: StagedFinding, withComment: boolean): string {
+  return [
+    `Location: ${finding.file}:${finding.line}`,
+    `Finding: ${finding.finding}`,
+    `Assessment: ${finding.assessment}`,
+    ...(withComment ? ['', finding.body] : [])
+  ].join('\n')
+}
+
 /** The first prompt of a finding's session: the finding and its file's change. */
 export function buildConfirmFindingPrompt(
   finding: StagedFinding,
   files: readonly ChangedFile[]
 ): string {
-  const text = [
-    `Location: ${finding.file}:${finding.line}`,
-    `Finding: ${finding.finding}`,
-    `Assessment: ${finding.assessment}`,
-    '',
-    finding.body
-  ].join('\n')
+  const text = reportedText(finding, true)
   return fill('confirm-finding', {
     finding_id: finding.id,
     score: String(finding.score),
@@ -104,11 +108,7 @@ export function buildConsensusPrompt(
   a: ConfirmationAnswer,
   b: ConfirmationAnswer
 ): string {
-  const reported = [
-    `Location: ${finding.file}:${finding.line}`,
-    `Finding: ${finding.finding}`,
-    `Assessment: ${finding.assessment}`
-  ].join('\n')
+  const reported = reportedText(finding, false)
   return fill('confirm-consensus', {
     finding_id: finding.id,
     finding: fenceUntrusted({ label: 'The finding as reported', text: reported, kind: 'prose' }),
@@ -124,13 +124,7 @@ export function buildConsensusPrompt(
  * failing tests stay out, the comment shows one anyway).
  */
 export function buildDraftPrompt(finding: StagedFinding, confirmation: Confirmation): string {
-  const reported = [
-    `Location: ${finding.file}:${finding.line}`,
-    `Finding: ${finding.finding}`,
-    `Assessment: ${finding.assessment}`,
-    '',
-    finding.body
-  ].join('\n')
+  const reported = reportedText(finding, true)
   const { a, b } = confirmation.answers ?? {}
   const reasoning = [
     ...(a === undefined ? [] : [`Checker A: ${a.reasoning}`]),

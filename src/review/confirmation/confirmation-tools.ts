@@ -70,15 +70,7 @@ export class ConfirmationTools implements ReviewTools {
   }
 
   async submitConsensus(args: SubmitConsensusArgs): Promise<ToolAck> {
-    const asked = this.consensusFor
-    if (asked === undefined) {
-      throw new Error(`No consensus check is open in this session: ${this.whatToAnswer()}.`)
-    }
-    if (args.finding_id.trim().toUpperCase() !== asked.toUpperCase()) {
-      throw new Error(
-        `finding_id is "${args.finding_id}", but the consensus check is on "${asked}"; answer on ${asked}.`
-      )
-    }
+    const asked = this.sideSessionFinding(this.consensusFor, args.finding_id, 'consensus check')
     this.consensusAnswer = { agree: args.agree, explanation: args.explanation }
     this.consensusFor = undefined
     return { ok: true, note: `The consensus check on ${asked} is recorded. Stop here.` }
@@ -102,15 +94,7 @@ export class ConfirmationTools implements ReviewTools {
   }
 
   async submitCommentDraft(args: SubmitCommentDraftArgs): Promise<ToolAck> {
-    const asked = this.draftFor
-    if (asked === undefined) {
-      throw new Error(`No comment draft is open in this session: ${this.whatToAnswer()}.`)
-    }
-    if (args.finding_id.trim().toUpperCase() !== asked.toUpperCase()) {
-      throw new Error(
-        `finding_id is "${args.finding_id}", but the draft is for "${asked}"; submit the draft of ${asked}.`
-      )
-    }
+    const asked = this.sideSessionFinding(this.draftFor, args.finding_id, 'comment draft')
     this.drafted = args.body
     this.draftFor = undefined
     return { ok: true, note: `The comment of ${asked} is recorded. Stop here.` }
@@ -171,6 +155,19 @@ export class ConfirmationTools implements ReviewTools {
 
   async submitPassResults(): Promise<ToolAck> {
     return this.refuse(TOOL_NAMES.submitPassResults)
+  }
+
+  /** The finding of the open side session `name`; throws when none is open or the id is another. */
+  private sideSessionFinding(asked: string | undefined, findingId: string, name: string): string {
+    if (asked === undefined) {
+      throw new Error(`No ${name} is open in this session: ${this.whatToAnswer()}.`)
+    }
+    if (findingId.trim().toUpperCase() !== asked.toUpperCase()) {
+      throw new Error(
+        `finding_id is "${findingId}", but this ${name} is for "${asked}"; answer on ${asked}.`
+      )
+    }
+    return asked
   }
 
   /** Which tool the session that is open answers with. */
