@@ -126,6 +126,14 @@ function confirmers(
 const reviewPlayed = (start: AgentStart): boolean =>
   start.systemPrompt !== buildConfirmationSystemPrompt()
 
+/** The review stages one score-9 finding in pass 1 (line 10); passes 2-4 only submit. */
+const oneBlocker = (): ScriptStep[] => [
+  ...pass(1, [tool.post('src/refunds.ts', 10, 9, 'Refund can exceed the captured amount')]),
+  ...pass(2),
+  ...pass(3),
+  ...pass(4)
+]
+
 let scenario: Scenario
 afterEach(async () => {
   await scenario.stop()
@@ -135,12 +143,7 @@ it('refuted by both: not published, not request_changes; confirmers see none of 
   scenario = await startScenario([refunds])
   const conversations = confirmers({ F1: [['refuted'], ['refuted']] })
   scenario.model.route = conversations.route
-  scenario.model.enqueue(
-    ...pass(1, [tool.post('src/refunds.ts', 10, 9, 'Refund can exceed the captured amount')]),
-    ...pass(2),
-    ...pass(3),
-    ...pass(4)
-  )
+  scenario.model.enqueue(...oneBlocker())
   const result = await scenario.run({ played: reviewPlayed })
   expect(result.failed).toBe(false)
   expect(scenario.pr.threads).toHaveLength(0)
@@ -262,12 +265,7 @@ it('confirm_max_exchanges 0: a split is published unconfirmed without an exchang
   scenario = await startScenario([refunds])
   const conversations = confirmers({ F1: [['confirmed'], ['refuted']] })
   scenario.model.route = conversations.route
-  scenario.model.enqueue(
-    ...pass(1, [tool.post('src/refunds.ts', 10, 9, 'Refund can exceed the captured amount')]),
-    ...pass(2),
-    ...pass(3),
-    ...pass(4)
-  )
+  scenario.model.enqueue(...oneBlocker())
   const result = await scenario.run({
     inputs: { confirm_max_exchanges: '0' },
     played: reviewPlayed
@@ -287,12 +285,7 @@ it('confirm_max_exchanges 0: a split is published unconfirmed without an exchang
 it('confirm_min_score off: no confirmation session', async () => {
   scenario = await startScenario([refunds])
   scenario.model.route = confirmers({}).route
-  scenario.model.enqueue(
-    ...pass(1, [tool.post('src/refunds.ts', 10, 9, 'Refund can exceed the captured amount')]),
-    ...pass(2),
-    ...pass(3),
-    ...pass(4)
-  )
+  scenario.model.enqueue(...oneBlocker())
   const result = await scenario.run({ inputs: { confirm_min_score: 'off' } })
   expect(result.failed).toBe(false)
   expect(scenario.model.requests.filter(isConfirmer)).toEqual([])

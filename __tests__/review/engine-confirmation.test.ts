@@ -19,14 +19,12 @@ import {
   type DraftTurn
 } from '../support/scripted-confirmers.js'
 import { ScriptedAgent, submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { startEngineFixture, TOKEN, type EngineFixture } from './engine-harness.js'
-
-const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
+import { startEngineFixture, TOKEN, type EngineFixture, ADDED_FILE } from './engine-harness.js'
 
 let fixture: EngineFixture
 beforeEach(async () => {
   fixture = await startEngineFixture({
-    files: [{ filename: 'src/a.ts', status: 'added', additions: 3, deletions: 0, patch: PATCH }]
+    files: [ADDED_FILE]
   })
 })
 afterEach(async () => {

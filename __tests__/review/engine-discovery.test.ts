@@ -12,16 +12,22 @@ import { builtInHints } from '../../src/review/passes/discovery-runs.js'
 import type { AgentHandle } from '../../src/ports/review-engine.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { reviewComments } from '../support/fake-github/pull-state.js'
-import { ScriptedAgent, submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'
+import { ScriptedAgent, type ScriptedTurn } from '../support/scripted-session.js'
+import {
+  OWNER,
+  REPO,
+  startEngineFixture,
+  type EngineFixture,
+  ADDED_FILE,
+  stagingPasses
+} from './engine-harness.js'
 
 const MODEL = 'fake/model'
-const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
 
 let fixture: EngineFixture
 beforeEach(async () => {
   fixture = await startEngineFixture({
-    files: [{ filename: 'src/a.ts', status: 'added', additions: 3, deletions: 0, patch: PATCH }]
+    files: [ADDED_FILE]
   })
 })
 afterEach(async () => {
@@ -45,31 +51,14 @@ class DiscoveryAgents {
   }
 }
 
-const post = (tools: ReviewTools, line: number, finding: string, score: number) =>
-  tools.postReviewComment({
-    file: 'src/a.ts',
-    line,
-    body: `${finding}.`,
-    assessment: { finding, assessment: 'Why it matters.', score }
-  })
-
-const passes = (...findings: [number, string, number][]): ScriptedTurn[] => [
-  submit(async (tools) => {
-    for (const [line, finding, score] of findings) await post(tools, line, finding, score)
-  }),
-  submit(),
-  submit(),
-  submit()
-]
-
 const run = (agents: DiscoveryAgents, runs: number) =>
   fixture.run([], { inputs: { discovery_runs: String(runs) }, deps: { startAgent: agents.start } })
 
 it('three runs, three distinct hints in every pass prompt; a finding two runs raise is published once naming both', async () => {
   const agents = new DiscoveryAgents([
-    passes([2, 'Variable b shadows the import', 7]),
-    passes([2, 'Variable b shadows an import', 6]),
-    passes()
+    stagingPasses([2, 'Variable b shadows the import', 7]),
+    stagingPasses([2, 'Variable b shadows an import', 6]),
+    stagingPasses()
   ])
   const result = await run(agents, 3)
   expect(result.error).toBeUndefined()
@@ -98,7 +87,7 @@ it('three runs, three distinct hints in every pass prompt; a finding two runs ra
 })
 
 it('no run finds anything: no PR comment, verdict approve, the job summary says the runs found nothing', async () => {
-  const agents = new DiscoveryAgents([passes(), passes(), passes()])
+  const agents = new DiscoveryAgents([stagingPasses(), stagingPasses(), stagingPasses()])
   const result = await run(agents, 3)
   expect(result.error).toBeUndefined()
   expect(reviewComments(fixture.pr)).toHaveLength(0)
@@ -116,7 +105,7 @@ it('the repository’s discovery_hints replace the built-in ones, fenced as data
     '.github/review-my-code-bot.yml',
     'discovery_hints:\n  - Money rounding in invoices\n  - Tenant isolation of queries\n'
   )
-  const agents = new DiscoveryAgents([passes(), passes(), passes()])
+  const agents = new DiscoveryAgents([stagingPasses(), stagingPasses(), stagingPasses()])
   const result = await run(agents, 3)
   expect(result.error).toBeUndefined()
   expect(agents.agents).toHaveLength(2)
@@ -129,7 +118,7 @@ it('the repository’s discovery_hints replace the built-in ones, fenced as data
 })
 
 it('discovery_runs 1 (the default): one run, no focus note', async () => {
-  const agents = new DiscoveryAgents([passes()])
+  const agents = new DiscoveryAgents([stagingPasses()])
   const result = await fixture.run([], { deps: { startAgent: agents.start } })
   expect(result.error).toBeUndefined()
   expect(agents.agents).toHaveLength(1)

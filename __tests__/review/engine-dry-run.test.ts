@@ -12,14 +12,18 @@ import type { ReviewLog } from '../../src/ports/agent-session.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import type { LoggedRequest } from '../support/fake-github/fake-github-server.js'
 import { submit } from '../support/scripted-session.js'
-import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'
-
-const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
+import {
+  OWNER,
+  REPO,
+  startEngineFixture,
+  type EngineFixture,
+  ADDED_FILE
+} from './engine-harness.js'
 
 let fixture: EngineFixture
 beforeEach(async () => {
   fixture = await startEngineFixture({
-    files: [{ filename: 'src/a.ts', status: 'added', additions: 3, deletions: 0, patch: PATCH }]
+    files: [ADDED_FILE]
   })
 })
 afterEach(async () => {

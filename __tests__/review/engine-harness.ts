@@ -15,12 +15,41 @@ import { ReviewRunner } from '../../src/review/run/review-runner.js'
 import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import type { FakePullRequest } from '../support/fake-github/pull-state.js'
 import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
-import { ScriptedAgent, type ScriptedTurn } from '../support/scripted-session.js'
+import type { ReviewTools } from '../../src/ports/review-tools.js'
+import { ScriptedAgent, submit, type ScriptedTurn } from '../support/scripted-session.js'
 
 export const OWNER = 'octo-org'
 export const REPO = 'widgets'
 export const NUMBER = 9
 export const TOKEN = 'ghs_engineTestToken000000001'
+
+/** The one file most engine tests review: src/a.ts, added with three lines (a, b, c). */
+export const ADDED_FILE = {
+  filename: 'src/a.ts',
+  status: 'added',
+  additions: 3,
+  deletions: 0,
+  patch: ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
+}
+
+/** Posts a finding on `line` of src/a.ts. */
+export const postOnA = (tools: ReviewTools, line: number, finding: string, score: number) =>
+  tools.postReviewComment({
+    file: 'src/a.ts',
+    line,
+    body: `${finding}.`,
+    assessment: { finding, assessment: 'Why it matters.', score }
+  })
+
+/** Pass 1 stages these findings on src/a.ts ([line, finding, score]); passes 2-4 only submit. */
+export const stagingPasses = (...findings: [number, string, number][]): ScriptedTurn[] => [
+  submit(async (tools) => {
+    for (const [line, finding, score] of findings) await postOnA(tools, line, finding, score)
+  }),
+  submit(),
+  submit(),
+  submit()
+]
 
 export interface EngineRun {
   readonly outcome?: ReviewOutcome

@@ -8,16 +8,21 @@ import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import type { RunState } from '../../src/ports/review-tools.js'
 import { submit } from '../support/scripted-session.js'
-import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'
+import {
+  OWNER,
+  REPO,
+  startEngineFixture,
+  type EngineFixture,
+  ADDED_FILE
+} from './engine-harness.js'
 
-const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
 const OLD_HEAD = 'a1d'.padEnd(40, '7')
 
 let fixture: EngineFixture
 beforeEach(async () => {
   fixture = await startEngineFixture({
     headSha: 'c0ffee'.padEnd(40, '1'),
-    files: [{ filename: 'src/a.ts', status: 'added', additions: 3, deletions: 0, patch: PATCH }]
+    files: [ADDED_FILE]
   })
 })
 afterEach(async () => {

@@ -8,43 +8,31 @@
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
 import { THREADS_ARE_THE_PRIMARYS } from '../../src/review/tools/action-review-tools.js'
-import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { reviewComments } from '../support/fake-github/pull-state.js'
 import { ScriptedReviewers, submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { OWNER, REPO, startEngineFixture, type EngineFixture } from './engine-harness.js'
+import {
+  OWNER,
+  REPO,
+  startEngineFixture,
+  type EngineFixture,
+  ADDED_FILE,
+  postOnA,
+  stagingPasses
+} from './engine-harness.js'
 
 const PRIMARY = 'fake/model'
 const SECOND = 'fake/second'
-const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
 const INPUTS = { reviewer_models: SECOND }
 
 let fixture: EngineFixture
 beforeEach(async () => {
   fixture = await startEngineFixture({
-    files: [{ filename: 'src/a.ts', status: 'added', additions: 3, deletions: 0, patch: PATCH }]
+    files: [ADDED_FILE]
   })
 })
 afterEach(async () => {
   await fixture.stop()
 })
-
-const post = (tools: ReviewTools, line: number, finding: string, score: number) =>
-  tools.postReviewComment({
-    file: 'src/a.ts',
-    line,
-    body: `${finding}.`,
-    assessment: { finding, assessment: 'Why it matters.', score }
-  })
-
-/** Pass 1 stages these findings, passes 2-4 only submit. */
-const passes = (...findings: [number, string, number][]): ScriptedTurn[] => [
-  submit(async (tools) => {
-    for (const [line, finding, score] of findings) await post(tools, line, finding, score)
-  }),
-  submit(),
-  submit(),
-  submit()
-]
 
 const fatal: ScriptedTurn = async () => ({
   error: { message: 'APIError: 401 invalid key', fatal: true }
@@ -61,8 +49,11 @@ const summaryComment = () =>
 
 it('two reviewers raise the same finding: one comment, agreement 2, both reviewers reported', async () => {
   const reviewers = new ScriptedReviewers(PRIMARY, {
-    [PRIMARY]: passes([2, 'Variable b shadows the import', 6]),
-    [SECOND]: passes([3, 'Variable b shadows an import', 8], [1, 'Constant a is never read', 7])
+    [PRIMARY]: stagingPasses([2, 'Variable b shadows the import', 6]),
+    [SECOND]: stagingPasses(
+      [3, 'Variable b shadows an import', 8],
+      [1, 'Constant a is never read', 7]
+    )
   })
   const result = await run(reviewers)
   expect(result.error).toBeUndefined()
@@ -124,7 +115,7 @@ it('the reviewers run at the same time, each in its own session', async () => {
 
 it("one reviewer's model fails: the other's findings are published and the failure named", async () => {
   const reviewers = new ScriptedReviewers(PRIMARY, {
-    [PRIMARY]: passes([2, 'Variable b shadows the import', 7]),
+    [PRIMARY]: stagingPasses([2, 'Variable b shadows the import', 7]),
     [SECOND]: [fatal]
   })
   const result = await run(reviewers)
@@ -143,7 +134,7 @@ it("one reviewer's model fails: the other's findings are published and the failu
 it('the primary cannot start: the extra reviewer reviews alone, and the failure is named', async () => {
   const reviewers = new ScriptedReviewers(PRIMARY, {
     [PRIMARY]: new Error('opencode exited with code 1'),
-    [SECOND]: passes([2, 'Variable b shadows the import', 7])
+    [SECOND]: stagingPasses([2, 'Variable b shadows the import', 7])
   })
   const result = await run(reviewers)
   expect(result.error).toBeUndefined()
@@ -229,7 +220,7 @@ it('only the primary answers an earlier thread; the extra reviewer is refused', 
 
 it('without reviewer_models, findings name no reviewer', async () => {
   const reviewers = new ScriptedReviewers(PRIMARY, {
-    [PRIMARY]: passes([2, 'Variable b shadows the import', 7])
+    [PRIMARY]: stagingPasses([2, 'Variable b shadows the import', 7])
   })
   const result = await run(reviewers, {})
   expect(result.error).toBeUndefined()
@@ -241,10 +232,10 @@ it('without reviewer_models, findings name no reviewer', async () => {
 it('a reviewer that times out in a pass is named; its completed passes count', async () => {
   const deadline: ScriptedTurn = async () => ({ ending: 'deadline' })
   const reviewers = new ScriptedReviewers(PRIMARY, {
-    [PRIMARY]: passes(),
+    [PRIMARY]: stagingPasses(),
     [SECOND]: [
       submit(async (tools) => {
-        await post(tools, 2, 'Variable b shadows the import', 7)
+        await postOnA(tools, 2, 'Variable b shadows the import', 7)
       }),
       submit(),
       deadline,
@@ -266,10 +257,10 @@ it('a reviewer that times out in a pass is named; its completed passes count', a
 it("withdrawing a shared finding takes back only that reviewer's agreement", async () => {
   let answer: unknown
   const reviewers = new ScriptedReviewers(PRIMARY, {
-    [PRIMARY]: passes([2, 'Variable b shadows the import', 7]),
+    [PRIMARY]: stagingPasses([2, 'Variable b shadows the import', 7]),
     [SECOND]: [
       submit(async (tools) => {
-        await post(tools, 2, 'Variable b shadows an import', 7)
+        await postOnA(tools, 2, 'Variable b shadows an import', 7)
       }),
       submit(),
       submit(),

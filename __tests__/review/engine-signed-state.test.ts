@@ -5,16 +5,15 @@
  */
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { submit } from '../support/scripted-session.js'
-import { startEngineFixture, type EngineFixture } from './engine-harness.js'
+import { startEngineFixture, type EngineFixture, ADDED_FILE } from './engine-harness.js'
 import type { RunState } from '../../src/ports/review-tools.js'
 
-const PATCH = ['@@ -0,0 +1,3 @@', '+const a = 1', '+const b = 2', '+const c = 3'].join('\n')
 const inputs = { state_key: 's'.repeat(24) }
 
 let fixture: EngineFixture
 beforeEach(async () => {
   fixture = await startEngineFixture({
-    files: [{ filename: 'src/a.ts', status: 'added', additions: 3, deletions: 0, patch: PATCH }]
+    files: [ADDED_FILE]
   })
 })
 afterEach(async () => {

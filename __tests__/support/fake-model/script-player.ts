@@ -16,7 +16,7 @@ import type { FakeModel } from './fake-model-server.js'
 
 const TOKENS = { input: 100, output: 10, reasoning: 0, cacheRead: 0, cacheWrite: 0 }
 
-/** A turn's last step with tool calls, then one more: no script is endless. */
+/** Steps one played turn may take: a script that never ends its turn fails instead of looping. */
 const MAX_STEPS = 50
 
 async function call(tools: ReviewTools, request: ScriptedToolCall): Promise<AgentToolCall> {
