@@ -411,9 +411,9 @@ describe('the comment drafted from the confirmation', () => {
       (turn) => (turn.check === 1 ? 'silent' : { agree: true, explanation: 'Same defect.' })
     )
     expect(confirmers.prompts.filter((p) => p.round === 2)).toHaveLength(2)
-    expect(run.reports.at(-1)?.stage[0]?.confirmation).toMatchObject({
-      outcome: 'confirmed',
-      basis: 'agreed-after-exchange'
-    })
+    const confirmation = run.reports.at(-1)?.stage[0]?.confirmation
+    expect(confirmation).toMatchObject({ outcome: 'confirmed', basis: 'agreed-after-exchange' })
+    // A's exchange answer was taken, not refused (its round-1 answer would stand in for it).
+    expect(confirmation?.answers?.a?.reasoning).toBe('A reasoned it out (round 2).')
   })
 })
