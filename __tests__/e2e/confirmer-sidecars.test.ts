@@ -281,13 +281,3 @@ it('confirm_max_exchanges 0: a split is published unconfirmed without an exchang
     '⚠️ **Unconfirmed:** the confirmers still disagreed.'
   )
 })
-
-it('confirm_min_score off: no confirmation session', async () => {
-  scenario = await startScenario([refunds])
-  scenario.model.route = confirmers({}).route
-  scenario.model.enqueue(...oneBlocker())
-  const result = await scenario.run({ inputs: { confirm_min_score: 'off' } })
-  expect(result.failed).toBe(false)
-  expect(scenario.model.requests.filter(isConfirmer)).toEqual([])
-  expect(result.outputs).toMatchObject({ verdict: 'needs_major_work', findings_posted: '1' })
-})

@@ -186,10 +186,12 @@ it('the agent neither resolves nor concedes: its third rebuttal is refused and p
 })
 
 describe("a bystander's reply never settles a dispute", () => {
+  // The second case plays its script without opencode: what differs between
+  // the two is the action's rule, and the first shows the sidecar's path.
   it.each([
-    ['with a requested reviewer: no escalation', ['alice']],
-    ["without reviewers: no developer's call", []]
-  ])('%s', async (_name, reviewers) => {
+    ['with a requested reviewer: no escalation', ['alice'], false],
+    ["without reviewers: no developer's call", [], true]
+  ])('%s', async (_name, reviewers, played) => {
     scenario = await startScenario([file])
     scenario.pr.requestedReviewers.push(...reviewers)
     scenario.github.state.addUser('mallory')
@@ -204,8 +206,11 @@ describe("a bystander's reply never settles a dispute", () => {
       ...pass(3),
       ...pass(4)
     )
-    const result = await scenario.run()
+    const result = await scenario.run({ played })
     expect(result.failed).toBe(false)
+    const prompts = played
+      ? scenario.model.playedPrompts
+      : userMessages(scenario.model.requests.at(-1)?.body)
 
     // Nothing was written in the thread: no escalation, no developer's call.
     expect(thread.comments).toHaveLength(4)
@@ -215,7 +220,7 @@ describe("a bystander's reply never settles a dispute", () => {
     expect(result.stdout).not.toMatch(/escalated to human review|settled as the developer's call/)
 
     // The agent saw the reply as an other comment, not as the developer's.
-    const firstPrompt = userMessages(scenario.model.requests[0]?.body).join('\n')
+    const firstPrompt = prompts[0] ?? ''
     const start = firstPrompt.indexOf(`thread_id ${thread.id}`)
     expect(start).toBeGreaterThanOrEqual(0)
     const block = firstPrompt.slice(start)
@@ -230,7 +235,7 @@ describe("a bystander's reply never settles a dispute", () => {
     )
     // Not marked as a rejected rebuttal: the developer has not answered it.
     expect(firstPrompt).not.toContain('note: the developer rejected your rebuttal again')
-    expect(threadNudges()).toBe(1)
+    expect(prompts.filter((text) => text.includes(THREADS_NUDGE))).toHaveLength(1)
     expectScriptPlayed(result.stdout)
   })
 })
