@@ -49,6 +49,7 @@ export const INNER_LEVELS = {
     ['memory'],
     ['diff'],
     ['findings'],
+    ['fixing'],
     ['summary'],
     ['reports']
   ],
