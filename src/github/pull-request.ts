@@ -37,6 +37,8 @@ export async function getPullRequest(
     baseSha: data.base.sha,
     headRef: data.head.ref,
     baseRef: data.base.ref,
+    headRepository: data.head.repo?.full_name ?? null,
+    baseRepository: data.base.repo.full_name,
     requestedReviewers: [
       ...(data.requested_reviewers ?? []).map((user) => user.login),
       // Teams belong to the repository owner's organization.

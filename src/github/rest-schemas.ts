@@ -18,14 +18,22 @@ export function restAuthor(user: z.output<typeof RestUser> | null | undefined): 
   return user ? { login: user.login, isBot: user.type === 'Bot' } : null
 }
 
+/** A repository as a pull request's head and base name it. */
+const RestRepository = z.object({ full_name: z.string().min(1) })
+
 export const RestPullRequest = z.object({
   number: z.number().int(),
   title: z.string(),
   body: z.string().nullable(),
   draft: z.boolean().optional(),
   user: RestUser.nullable(),
-  head: z.object({ sha: z.string().min(1), ref: z.string() }),
-  base: z.object({ sha: z.string().min(1), ref: z.string() }),
+  head: z.object({
+    sha: z.string().min(1),
+    ref: z.string(),
+    // null when the fork that holds the head has been deleted.
+    repo: RestRepository.nullable()
+  }),
+  base: z.object({ sha: z.string().min(1), ref: z.string(), repo: RestRepository }),
   requested_reviewers: z.array(RestUser).nullish(),
   requested_teams: z.array(z.object({ slug: z.string() })).nullish()
 })

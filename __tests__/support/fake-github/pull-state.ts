@@ -85,6 +85,11 @@ export interface FakePullRequest {
   baseSha: string
   headRef: string
   baseRef: string
+  /**
+   * Full name of the repository holding the head branch: a fork's, or null
+   * for a deleted fork; undefined = the PR's own repository.
+   */
+  headRepo?: string | null
   requestedReviewers: string[]
   requestedTeams: string[]
   files: FakeFile[]

@@ -15,6 +15,18 @@ const API = 'https://api.github.com'
 
 export const userJson = (actor: FakeActor) => ({ login: actor.login, id: 1, type: actor.type })
 
+/** The repository summary a PR's head and base carry. */
+function repoJson(fullName: string) {
+  const [owner = '', name = ''] = fullName.split('/')
+  return {
+    name,
+    full_name: fullName,
+    owner: { login: owner, id: 1, type: 'User' },
+    html_url: `${WEB}/${fullName}`,
+    url: `${API}/repos/${fullName}`
+  }
+}
+
 export function pullJson(pr: FakePullRequest) {
   return {
     number: pr.number,
@@ -24,8 +36,12 @@ export function pullJson(pr: FakePullRequest) {
     body: pr.body === '' ? null : pr.body,
     draft: pr.draft,
     user: userJson(pr.author),
-    head: { sha: pr.headSha, ref: pr.headRef },
-    base: { sha: pr.baseSha, ref: pr.baseRef },
+    head: {
+      sha: pr.headSha,
+      ref: pr.headRef,
+      repo: pr.headRepo === null ? null : repoJson(pr.headRepo ?? `${pr.owner}/${pr.repo}`)
+    },
+    base: { sha: pr.baseSha, ref: pr.baseRef, repo: repoJson(`${pr.owner}/${pr.repo}`) },
     requested_reviewers: pr.requestedReviewers.map((login) => ({ login, id: 1, type: 'User' })),
     requested_teams: pr.requestedTeams.map((slug) => ({ slug, name: slug })),
     html_url: `${WEB}/${pr.owner}/${pr.repo}/pull/${pr.number}`

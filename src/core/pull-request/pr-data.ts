@@ -78,6 +78,14 @@ export interface PullRequestData {
   readonly baseSha: string
   readonly headRef: string
   readonly baseRef: string
+  /**
+   * Full name (owner/name) of the repository holding the head branch; null
+   * when the fork that held it was deleted; absent when the source does not
+   * say (local mode).
+   */
+  readonly headRepository?: string | null
+  /** Full name (owner/name) of the repository the PR targets; absent as above. */
+  readonly baseRepository?: string
   /** Logins of requested reviewers (users; teams as "org/team"). */
   readonly requestedReviewers: readonly string[]
   readonly reviews: readonly PullRequestReviewData[]
