@@ -102,9 +102,25 @@ mutation UnresolveThread($threadId: ID!) {
   }
 }`
 
+/**
+ * Appends one commit to a branch, only if the branch still points at
+ * `input.expectedHeadOid`. The whole CreateCommitOnBranchInput is one
+ * variable: branch, expectedHeadOid, message and fileChanges.
+ */
+export const CREATE_COMMIT_ON_BRANCH_MUTATION = `
+mutation CreateCommitOnBranch($input: CreateCommitOnBranchInput!) {
+  createCommitOnBranch(input: $input) {
+    commit {
+      oid
+      url
+    }
+  }
+}`
+
 export const ALL_DOCUMENTS: Readonly<Record<string, string>> = {
   REVIEW_THREADS_QUERY,
   THREAD_COMMENTS_QUERY,
   RESOLVE_THREAD_MUTATION,
-  UNRESOLVE_THREAD_MUTATION
+  UNRESOLVE_THREAD_MUTATION,
+  CREATE_COMMIT_ON_BRANCH_MUTATION
 }

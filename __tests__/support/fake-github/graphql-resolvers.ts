@@ -3,7 +3,8 @@
  * a field is a property or a function of its arguments. Connections enforce
  * GitHub's pagination rules (first or last required, at most 100).
  */
-import { GraphQLError } from 'graphql'
+import { commitOnBranch, type CommitOnBranchInput } from './commit-on-branch.js'
+import { githubError } from './graphql-errors.js'
 import type { FakeActor, FakePullRequest, FakeReviewComment, FakeThread } from './pull-state.js'
 import type { FakeGitHubState } from './state.js'
 
@@ -12,11 +13,6 @@ interface PageArgs {
   readonly last?: number | null
   readonly after?: string | null
   readonly before?: string | null
-}
-
-/** A GraphQL error GitHub-style: `type` is lifted to the top level of the error. */
-export function githubError(type: string, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { type } })
 }
 
 const cursor = (index: number) => Buffer.from(`cursor:v2:${index}`).toString('base64')
@@ -172,6 +168,8 @@ export function rootValue(state: FakeGitHubState) {
     resolveReviewThread: ({ input }: { input: { threadId: string } }) =>
       setResolved(state, input.threadId, true),
     unresolveReviewThread: ({ input }: { input: { threadId: string } }) =>
-      setResolved(state, input.threadId, false)
+      setResolved(state, input.threadId, false),
+    createCommitOnBranch: ({ input }: { input: CommitOnBranchInput }) =>
+      commitOnBranch(state, input)
   }
 }

@@ -100,6 +100,17 @@ export interface FakePullRequest {
   readonly issueComments: FakeIssueComment[]
 }
 
+/** A commit createCommitOnBranch appended to a branch: what the action sent, bytes as decoded. */
+export interface FakeBranchCommit {
+  readonly oid: string
+  /** The branch's head before it (the mutation's expectedHeadOid). */
+  readonly parent: string
+  readonly headline: string
+  readonly body: string
+  readonly additions: readonly { readonly path: string; readonly contents: Buffer }[]
+  readonly deletions: readonly string[]
+}
+
 /** A comment to seed: author as a login (REST form) or an actor. */
 export interface SeedComment {
   readonly author?: string | FakeActor

@@ -108,7 +108,13 @@ export function issueCommentJson(pr: FakePullRequest, comment: FakeIssueComment)
 }
 
 /** One entry of a PR's commit list; `parent` is the commit before it (the base for the first). */
-export function commitJson(pr: FakePullRequest, sha: string, parent: string, index: number) {
+export function commitJson(
+  pr: FakePullRequest,
+  sha: string,
+  parent: string,
+  index: number,
+  message = `Commit ${index + 1}`
+) {
   const repoApi = `${API}/repos/${pr.owner}/${pr.repo}`
   const person = { name: pr.author.login, email: `${pr.author.login}@example.com`, date: SEEDED_AT }
   return {
@@ -121,7 +127,7 @@ export function commitJson(pr: FakePullRequest, sha: string, parent: string, ind
       url: `${repoApi}/git/commits/${sha}`,
       author: person,
       committer: person,
-      message: `Commit ${index + 1}`,
+      message,
       tree: { url: `${repoApi}/git/trees/${'0'.repeat(40)}`, sha: '0'.repeat(40) },
       comment_count: 0,
       verification: {

@@ -1,4 +1,5 @@
 /** REST routes of a pull request: metadata, files, commits, reviews. */
+import { branchCommit } from './commit-on-branch.js'
 import { commentableLines } from './diff-lines.js'
 import { paginate } from './pagination.js'
 import type { FakePullRequest, FakeReview } from './pull-state.js'
@@ -101,6 +102,13 @@ function createReview(
   return json(200, reviewJson(pr, review))
 }
 
+/** A createCommitOnBranch commit's message as git stores it; undefined for seeded commits. */
+function commitMessage(state: FakeGitHubState, sha: string): string | undefined {
+  const commit = branchCommit(state, sha)
+  if (!commit) return undefined
+  return commit.body === '' ? commit.headline : `${commit.headline}\n\n${commit.body}`
+}
+
 export function registerPullRoutes(router: Router, state: FakeGitHubState): void {
   const base = '/repos/:owner/:repo/pulls/:number'
 
@@ -120,7 +128,9 @@ export function registerPullRoutes(router: Router, state: FakeGitHubState): void
     const commits = pullCommits(pr)
     return paginate(
       request,
-      commits.map((sha, index) => commitJson(pr, sha, commits[index - 1] ?? pr.baseSha, index)),
+      commits.map((sha, index) =>
+        commitJson(pr, sha, commits[index - 1] ?? pr.baseSha, index, commitMessage(state, sha))
+      ),
       { maxItems: MAX_COMMITS }
     )
   })

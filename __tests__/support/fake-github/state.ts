@@ -13,6 +13,7 @@ import {
   SEEDED_AT,
   timestamp,
   type FakeActor,
+  type FakeBranchCommit,
   type FakeFile,
   type FakeIssueComment,
   type FakePullRequest,
@@ -63,6 +64,10 @@ export class FakeGitHubState {
   viewer: FakeActor = { login: 'github-actions[bot]', type: 'Bot' }
   /** When true, (un)resolveReviewThread answers FORBIDDEN, as for a token without the permission. */
   resolveForbidden = false
+  /** Commits createCommitOnBranch appended, per `owner/repo:branch` (lower-case owner/repo), oldest first. */
+  readonly branchCommits = new Map<string, FakeBranchCommit[]>()
+  /** When true, createCommitOnBranch answers FORBIDDEN, as for a token without contents: write. */
+  commitForbidden = false
   /** The GitHub App the token belongs to: the owner of the check runs it creates. */
   viewerApp: FakeApp = GITHUB_ACTIONS_APP
   /** When true, creating a check run answers 403, as for a token without checks: write. */
