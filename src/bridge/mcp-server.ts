@@ -16,10 +16,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { getErrorMessage } from '../core/errors/error-message.js'
-import { modelToolName, type McpServerName } from '../core/names/tool-names.js'
-import type { ReviewTools } from '../ports/review-tools.js'
+import type { McpServerName } from '../core/names/tool-names.js'
 import { invalidArgumentsMessage } from './invalid-arguments.js'
-import { toolsOfServer, type BridgeTool } from './tools.js'
+import type { ServedTool } from './served-tool.js'
 
 /** What happened to one tool call, for the action's log. */
 export interface ToolCallEvent {
@@ -32,13 +31,14 @@ export interface ToolCallEvent {
 }
 
 export interface McpServerOptions {
-  readonly port: ReviewTools
+  /** The bridge's tools; this server serves those whose `server` is its name. */
+  readonly tools: readonly ServedTool[]
   readonly onToolCall?: (event: ToolCallEvent) => void
 }
 
 const SERVER_VERSION = '1.0.0'
 
-function inputSchemaOf(tool: BridgeTool): Tool['inputSchema'] {
+function inputSchemaOf(tool: ServedTool): Tool['inputSchema'] {
   // `io: 'input'` describes what the model may send (before trimming etc.).
   // The dialect marker is dropped: MCP clients expect a bare object schema.
   const { $schema: _dialect, ...schema } = z.toJSONSchema(tool.schema, { io: 'input' })
@@ -50,7 +50,7 @@ function textResult(text: string, isError: boolean): CallToolResult {
 }
 
 export function createMcpServer(name: McpServerName, options: McpServerOptions): Server {
-  const tools = toolsOfServer(name)
+  const tools = options.tools.filter((tool) => tool.server === name)
   const server = new Server({ name, version: SERVER_VERSION }, { capabilities: { tools: {} } })
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -74,16 +74,16 @@ export function createMcpServer(name: McpServerName, options: McpServerOptions):
     }
     const parsed = tool.schema.safeParse(rawArgs ?? {})
     if (!parsed.success) {
-      const message = invalidArgumentsMessage(modelToolName(tool.key), parsed.error.issues, rawArgs)
+      const message = invalidArgumentsMessage(tool.modelName, parsed.error.issues, rawArgs)
       report('invalid', message)
       return textResult(message, true)
     }
     try {
-      const result = await tool.call(options.port, parsed.data)
+      const text = await tool.run(parsed.data)
       report('ok')
-      return textResult(JSON.stringify(result ?? { ok: true }), false)
+      return textResult(text, false)
     } catch (error) {
-      const message = `${modelToolName(tool.key)} failed: ${getErrorMessage(error)}`
+      const message = `${tool.modelName} failed: ${getErrorMessage(error)}`
       report('failed', message)
       return textResult(message, true)
     }

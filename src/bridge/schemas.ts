@@ -17,6 +17,7 @@ import type {
   SubmitPassResultsArgs,
   UpdateStagedFindingArgs
 } from '../ports/review-tools.js'
+import type { SubmitFixResultArgs } from '../ports/fixer-tools.js'
 
 const nonEmpty = (description: string) => z.string().trim().min(1).describe(description)
 
@@ -189,3 +190,56 @@ export const submitCommentDraftSchema = z.object({
     'The comment for the developer (Markdown): what is wrong, the path to the failure as the checks established it, and how to fix it. No score, no failing test (the action adds it).'
   ).max(4000)
 }) satisfies z.ZodType<SubmitCommentDraftArgs>
+
+const fixFindingId = nonEmpty(
+  'Id of a finding you were given, exactly as the prompt lists it.'
+).max(200)
+
+/** Where each finding id of a fix answer appears past its first time, for the duplicate rule. */
+function repeatedIds(args: SubmitFixResultArgs): Array<{ path: (string | number)[]; id: string }> {
+  const seen = new Set<string>()
+  const repeated: Array<{ path: (string | number)[]; id: string }> = []
+  const entries = [
+    ...args.fixed.map((entry, index) => ({ list: 'fixed', index, id: entry.finding_id })),
+    ...args.rejected.map((entry, index) => ({ list: 'rejected', index, id: entry.finding_id }))
+  ]
+  for (const { list, index, id } of entries) {
+    if (seen.has(id)) repeated.push({ path: [list, index, 'finding_id'], id })
+    seen.add(id)
+  }
+  return repeated
+}
+
+/** The fixer's answer: every finding it was given, either fixed or rejected, once. */
+export const submitFixResultSchema = z
+  .object({
+    fixed: z
+      .array(
+        z.object({
+          finding_id: fixFindingId,
+          description: nonEmpty('One line: how you fixed it.').max(1000)
+        })
+      )
+      .max(200)
+      .describe('The findings you fixed in the files, each with how.'),
+    rejected: z
+      .array(
+        z.object({
+          finding_id: fixFindingId,
+          reason: nonEmpty(
+            'Why you did not fix it: not a real defect, or a fix needing a decision you cannot take.'
+          ).max(2000)
+        })
+      )
+      .max(200)
+      .describe('The findings you did not fix, each with why.')
+  })
+  .superRefine((args, context) => {
+    for (const { path, id } of repeatedIds(args)) {
+      context.addIssue({
+        code: 'custom',
+        path,
+        message: `expected each finding once, in fixed or in rejected; "${id}" is listed again`
+      })
+    }
+  }) satisfies z.ZodType<SubmitFixResultArgs>

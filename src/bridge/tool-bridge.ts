@@ -6,14 +6,22 @@
  *
  * Each MCP server of core/tool-names is served under its own path,
  * `/mcp/<server>`, from the one listener and with the one token.
+ *
+ * A bridge serves one agent's tools: the review's (`port`) or the fixer's
+ * (`fixer`: `submit_fix_result` alone). Only the servers holding those tools
+ * exist on it; any other path is a 404.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
-import { MCP_SERVER_NAMES, type McpServerName } from '../core/names/tool-names.js'
+import type { McpServerName } from '../core/names/tool-names.js'
+import type { FixerTools } from '../ports/fixer-tools.js'
 import type { ReviewTools } from '../ports/review-tools.js'
 import { isAuthorized, newBearerToken } from './bearer.js'
+import { fixerToolSet } from './fix-result-tool.js'
 import { createMcpServer, type ToolCallEvent } from './mcp-server.js'
+import { serversOf, type ServedTool } from './served-tool.js'
+import { reviewToolSet } from './tools.js'
 
 /** What the OpenCode config needs to reach one MCP server of the bridge. */
 export interface McpEndpoint {
@@ -22,8 +30,14 @@ export interface McpEndpoint {
   readonly token: string
 }
 
-export interface ToolBridgeOptions {
-  readonly port: ReviewTools
+/** Whose tools the bridge serves: the review's (`port`) or the fixer's (`fixer`). */
+export type ToolBridgePort =
+  | { readonly port: ReviewTools; readonly fixer?: undefined }
+  | { readonly fixer: FixerTools; readonly port?: undefined }
+
+export type ToolBridgeOptions = ToolBridgePort & ToolBridgeHooks
+
+export interface ToolBridgeHooks {
   readonly onToolCall?: (event: ToolCallEvent) => void
   /** Called when a request fails outside a tool (transport or protocol errors). */
   readonly onError?: (error: unknown) => void
@@ -31,8 +45,16 @@ export interface ToolBridgeOptions {
 
 const MCP_PATH = /^\/mcp\/([a-z_]+)\/?$/
 
-function isServerName(name: string): name is McpServerName {
-  return (MCP_SERVER_NAMES as readonly string[]).includes(name)
+function servedTools(options: ToolBridgePort): readonly ServedTool[] {
+  return options.fixer === undefined ? reviewToolSet(options.port) : fixerToolSet(options.fixer)
+}
+
+/** What one request handler needs: the token, the tools served and the hooks. */
+interface Served {
+  readonly token: string
+  readonly tools: readonly ServedTool[]
+  readonly servers: readonly McpServerName[]
+  readonly hooks: ToolBridgeHooks
 }
 
 function plain(res: ServerResponse, status: number, text: string, headers = {}): void {
@@ -44,12 +66,16 @@ export class ToolBridge {
     private readonly server: Server,
     /** e.g. `http://127.0.0.1:39017` */
     readonly baseUrl: string,
-    readonly token: string
+    readonly token: string,
+    /** The MCP servers this bridge serves. */
+    readonly servers: readonly McpServerName[]
   ) {}
 
   /** Listens on 127.0.0.1 with a random port and a fresh random token. */
   static async start(options: ToolBridgeOptions): Promise<ToolBridge> {
     const token = newBearerToken()
+    const tools = servedTools(options)
+    const served: Served = { token, tools, servers: serversOf(tools), hooks: options }
     // Idle keep-alive sockets stay open until the client closes them. Node
     // closes them after 5 s by default, but opencode's fetch keeps pooled
     // sockets for minutes and reuses them without checking: a tool call (a
@@ -57,7 +83,7 @@ export class ToolBridge {
     // socket connection was closed unexpectedly". Only the sidecar connects
     // here, and close() drops every connection.
     const server = createServer({ keepAliveTimeout: 0 }, (req, res) => {
-      handle(req, res, token, options).catch((error: unknown) => {
+      handle(req, res, served).catch((error: unknown) => {
         options.onError?.(error)
         if (!res.headersSent) plain(res, 500, 'internal error')
         else res.end()
@@ -71,13 +97,13 @@ export class ToolBridge {
       })
     })
     const { port } = server.address() as AddressInfo
-    return new ToolBridge(server, `http://127.0.0.1:${port}`, token)
+    return new ToolBridge(server, `http://127.0.0.1:${port}`, token, served.servers)
   }
 
   /** URL and token of every MCP server, keyed by its name: the `mcp` section of the config. */
-  get mcpServers(): Record<McpServerName, McpEndpoint> {
-    const entries = MCP_SERVER_NAMES.map((name) => [name, this.endpoint(name)])
-    return Object.fromEntries(entries) as Record<McpServerName, McpEndpoint>
+  get mcpServers(): Partial<Record<McpServerName, McpEndpoint>> {
+    const entries = this.servers.map((name) => [name, this.endpoint(name)])
+    return Object.fromEntries(entries) as Partial<Record<McpServerName, McpEndpoint>>
   }
 
   endpoint(name: McpServerName): McpEndpoint {
@@ -93,21 +119,17 @@ export class ToolBridge {
   }
 }
 
-async function handle(
-  req: IncomingMessage,
-  res: ServerResponse,
-  token: string,
-  options: ToolBridgeOptions
-): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, served: Served): Promise<void> {
   // Authentication comes first, so an unauthenticated caller learns nothing,
   // not even which paths exist, and no request body is read.
-  if (!isAuthorized(req.headers.authorization, token)) {
+  if (!isAuthorized(req.headers.authorization, served.token)) {
     plain(res, 401, 'unauthorized', { 'www-authenticate': 'Bearer realm="review-tools"' })
     return
   }
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
   const name = MCP_PATH.exec(path)?.[1]
-  if (name === undefined || !isServerName(name)) {
+  const server = served.servers.find((candidate) => candidate === name)
+  if (server === undefined) {
     plain(res, 404, 'not found')
     return
   }
@@ -118,7 +140,10 @@ async function handle(
   }
   // A fresh server and transport per request is the SDK's stateless pattern:
   // no state is shared between calls, so nothing can leak across them.
-  const mcp = createMcpServer(name, options)
+  const mcp = createMcpServer(server, {
+    tools: served.tools,
+    ...(served.hooks.onToolCall === undefined ? {} : { onToolCall: served.hooks.onToolCall })
+  })
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true

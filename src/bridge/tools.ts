@@ -4,8 +4,14 @@
  * its argument schema, and the port method it calls.
  */
 import type { z } from 'zod'
-import { BRIDGE_TOOLS, type BridgeToolKey, type McpServerName } from '../core/names/tool-names.js'
+import {
+  BRIDGE_TOOLS,
+  modelToolName,
+  type BridgeToolKey,
+  type McpServerName
+} from '../core/names/tool-names.js'
 import type { ReviewTools } from '../ports/review-tools.js'
+import type { ServedTool } from './served-tool.js'
 import {
   getFilePatchSchema,
   getRunStateSchema,
@@ -102,6 +108,14 @@ export const BRIDGE_TOOL_LIST: readonly BridgeTool[] = [
   )
 ]
 
-export function toolsOfServer(server: McpServerName): readonly BridgeTool[] {
-  return BRIDGE_TOOL_LIST.filter((tool) => tool.server === server)
+/** The review's tools bound to `port`, each result rendered as JSON for the model. */
+export function reviewToolSet(port: ReviewTools): readonly ServedTool[] {
+  return BRIDGE_TOOL_LIST.map((tool) => ({
+    server: tool.server,
+    name: tool.name,
+    modelName: modelToolName(tool.key),
+    description: tool.description,
+    schema: tool.schema,
+    run: async (args) => JSON.stringify((await tool.call(port, args)) ?? { ok: true })
+  }))
 }

@@ -3,8 +3,8 @@
  * OPENCODE_CONFIG_CONTENT). Pure: no I/O, same input -> same JSON.
  *
  * The sandbox lives here: an allowlist of permissions (everything denied,
- * then the read-only tools and our MCP tools), a single `reviewer` primary
- * agent, and every background feature that could reach the network, touch the
+ * then the read-only tools and our MCP tools), a single primary agent, and
+ * every background feature that could reach the network, touch the
  * workspace or make extra model calls switched off. The user's
  * `opencode_config` is merged in, then the sandbox keys are written again on
  * top so no override can widen them.
@@ -15,10 +15,17 @@
  * overrides hold (the proxy holds them; see src/egress/model-upstream.ts).
  * A signing provider (Bedrock, Vertex) has no `modelEndpoint`: it keeps its
  * endpoint and signs with credentials from the sidecar's environment.
+ *
+ * Two agents exist, one per sidecar: the `reviewer` (read-only, every review
+ * and confirmation session) and the `fixer` (fix mode), the one agent allowed
+ * to edit files, and only in the throwaway copy its sidecar serves: it gets
+ * opencode's edit permission (its `edit`, `write` and `apply_patch` tools)
+ * on top of the reviewer's reading tools, never web tools, and
+ * `external_directory` stays denied, so nothing outside the copy is written.
  */
 import { z } from 'zod'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
-import { EXPLORATION_TOOLS, WEB_TOOLS } from '../core/names/tool-names.js'
+import { EDIT_PERMISSION, EXPLORATION_TOOLS, WEB_TOOLS } from '../core/names/tool-names.js'
 import {
   isPlainObject,
   parseOpencodeOverrides,
@@ -28,6 +35,17 @@ import { CREDENTIAL_OPTIONS } from '../egress/model-upstream.js'
 
 /** The one agent every pass runs as. */
 export const REVIEWER_AGENT = 'reviewer'
+
+/** The agent of fix mode: edits the throwaway copy of the reviewed head. */
+export const FIXER_AGENT = 'fixer'
+
+/** Which of the two agents a sidecar runs. */
+export type AgentRole = typeof REVIEWER_AGENT | typeof FIXER_AGENT
+
+const AGENT_DESCRIPTIONS: Record<AgentRole, string> = {
+  [REVIEWER_AGENT]: 'Read-only pull request reviewer',
+  [FIXER_AGENT]: 'Fixes review findings in a throwaway copy of the pull request'
+}
 
 /** Built-in opencode agents we switch off: none may be picked or spawned. */
 const BUILT_IN_AGENTS = ['build', 'plan', 'general', 'explore'] as const
@@ -44,31 +62,38 @@ export const READ_ONLY_TOOLS = EXPLORATION_TOOLS
 
 export { WEB_TOOLS }
 
-const inputSchema = z.object({
-  model: z
-    .string()
-    .regex(/^[^/\s]+\/\S+$/, 'expected "provider/model", e.g. "anthropic/claude-sonnet-4-5"'),
-  /** Absent for a signing provider (Bedrock, Vertex): it keeps its own endpoint. */
-  modelEndpoint: z
-    .object({
-      baseURL: z.url('expected the model proxy URL'),
-      token: z.string().min(16, 'expected a random token')
-    })
-    .optional(),
-  enableWeb: z.boolean(),
-  overrides: z.record(z.string(), z.unknown()).optional(),
-  mcpServers: z.record(
-    z.string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lowercase MCP server name'),
-    z.object({ url: z.url(), token: z.string().min(16, 'expected a random token') })
-  ),
-  /**
-   * Absent when the prompt comes after the spawn, in the instance config
-   * file (reviewerPromptConfig; server.ts writeInstanceFiles).
-   */
-  systemPrompt: z.string().min(1, 'expected a non-empty system prompt').optional(),
-  steps: z.number().int().positive().optional(),
-  allowedToolNames: z.array(z.string().regex(/^[a-z][a-z0-9_]*\*?$/, 'expected a tool name'))
-})
+const inputSchema = z
+  .object({
+    /** Default `reviewer`. */
+    role: z.enum([REVIEWER_AGENT, FIXER_AGENT]).optional(),
+    model: z
+      .string()
+      .regex(/^[^/\s]+\/\S+$/, 'expected "provider/model", e.g. "anthropic/claude-sonnet-4-5"'),
+    /** Absent for a signing provider (Bedrock, Vertex): it keeps its own endpoint. */
+    modelEndpoint: z
+      .object({
+        baseURL: z.url('expected the model proxy URL'),
+        token: z.string().min(16, 'expected a random token')
+      })
+      .optional(),
+    enableWeb: z.boolean(),
+    overrides: z.record(z.string(), z.unknown()).optional(),
+    mcpServers: z.record(
+      z.string().regex(/^[a-z][a-z0-9_-]*$/, 'expected a lowercase MCP server name'),
+      z.object({ url: z.url(), token: z.string().min(16, 'expected a random token') })
+    ),
+    /**
+     * Absent when the prompt comes after the spawn, in the instance config
+     * file (reviewerPromptConfig; server.ts writeInstanceFiles).
+     */
+    systemPrompt: z.string().min(1, 'expected a non-empty system prompt').optional(),
+    steps: z.number().int().positive().optional(),
+    allowedToolNames: z.array(z.string().regex(/^[a-z][a-z0-9_]*\*?$/, 'expected a tool name'))
+  })
+  .refine((input) => !(input.role === FIXER_AGENT && input.enableWeb), {
+    path: ['enableWeb'],
+    message: 'expected false for the fixer: it never gets web tools'
+  })
 
 export type OpencodeConfigInput = z.input<typeof inputSchema>
 
@@ -89,9 +114,15 @@ export function deepMerge(base: JsonObject, extra: JsonObject): JsonObject {
  * The permission allowlist. Order matters: opencode applies the LAST rule
  * that matches, so the catch-all deny must come first.
  */
-export function buildPermissions(enableWeb: boolean, allowedToolNames: readonly string[]) {
+export function buildPermissions(
+  enableWeb: boolean,
+  allowedToolNames: readonly string[],
+  role: AgentRole = REVIEWER_AGENT
+) {
   const permission: Record<string, 'allow' | 'deny'> = { '*': 'deny' }
   for (const tool of READ_ONLY_TOOLS) permission[tool] = 'allow'
+  // The fixer edits the files of the directory served (a throwaway copy).
+  if (role === FIXER_AGENT) permission[EDIT_PERMISSION] = 'allow'
   for (const tool of WEB_TOOLS) permission[tool] = enableWeb ? 'allow' : 'deny'
   // Reading outside the served directory is refused (symlinks are handled by
   // the workspace sanitizer, which this rule does not cover).
@@ -107,9 +138,14 @@ export function buildPermissions(enableWeb: boolean, allowedToolNames: readonly 
  * both hold.
  */
 export function reviewerPromptConfig(systemPrompt: string): JsonObject {
+  return agentPromptConfig(REVIEWER_AGENT, systemPrompt)
+}
+
+/** The prompt of `role`'s agent as a config of its own (see reviewerPromptConfig). */
+export function agentPromptConfig(role: AgentRole, systemPrompt: string): JsonObject {
   if (systemPrompt === '')
-    throw new Error('reviewerPromptConfig: expected a non-empty system prompt')
-  return { agent: { [REVIEWER_AGENT]: { prompt: systemPrompt } } }
+    throw new Error(`${role}PromptConfig: expected a non-empty system prompt`)
+  return { agent: { [role]: { prompt: systemPrompt } } }
 }
 
 function refuseSandboxKeys(overrides: JsonObject): void {
@@ -142,14 +178,14 @@ function parseInput(rawInput: OpencodeConfigInput): ConfigInput {
   return parsed.data
 }
 
-/** The built-in and side agents switched off, and the one reviewer. */
-function sandboxAgents(input: ConfigInput, permission: JsonObject): JsonObject {
+/** The built-in and side agents switched off, and the one agent of `role`. */
+function sandboxAgents(input: ConfigInput, role: AgentRole, permission: JsonObject): JsonObject {
   const agents: JsonObject = {}
   for (const name of BUILT_IN_AGENTS) agents[name] = { disable: true }
   for (const name of SIDE_AGENTS) agents[name] = { disable: true }
-  agents[REVIEWER_AGENT] = {
+  agents[role] = {
     mode: 'primary',
-    description: 'Read-only pull request reviewer',
+    description: AGENT_DESCRIPTIONS[role],
     ...(input.systemPrompt === undefined ? {} : { prompt: input.systemPrompt }),
     steps: input.steps ?? DEFAULT_STEPS,
     permission
@@ -196,7 +232,8 @@ export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
 
   const slash = input.model.indexOf('/')
   const providerId = input.model.slice(0, slash)
-  const permission = buildPermissions(input.enableWeb, input.allowedToolNames)
+  const role = input.role ?? REVIEWER_AGENT
+  const permission = buildPermissions(input.enableWeb, input.allowedToolNames, role)
 
   const defaults: JsonObject = {
     $schema: 'https://opencode.ai/config.json',
@@ -218,8 +255,8 @@ export function buildOpencodeConfig(rawInput: OpencodeConfigInput): JsonObject {
     model: input.model,
     // Same model for side tasks, so no other provider's default is tried.
     small_model: input.model,
-    default_agent: REVIEWER_AGENT,
-    agent: deepMerge(userAgents, sandboxAgents(input, permission)),
+    default_agent: role,
+    agent: deepMerge(userAgents, sandboxAgents(input, role, permission)),
     permission,
     mcp: mcpEntries(input.mcpServers),
     plugin: [],

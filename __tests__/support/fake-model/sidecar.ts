@@ -8,7 +8,11 @@
 import { createOpencodeClient } from '@opencode-ai/sdk/v2'
 import { fileURLToPath } from 'node:url'
 import { startSidecarNetwork, type SidecarNetwork } from '../../../src/egress/sidecar-network.js'
-import { buildOpencodeConfig, REVIEWER_AGENT } from '../../../src/opencode/config.js'
+import {
+  buildOpencodeConfig,
+  REVIEWER_AGENT,
+  type AgentRole
+} from '../../../src/opencode/config.js'
 import { ManagedOpenCodeServer } from '../../../src/opencode/server.js'
 import {
   createSanitizedWorkspace,
@@ -28,6 +32,10 @@ export interface TestSidecarOptions {
   readonly mcpServers?: Record<string, { url: string; token: string }>
   readonly allowedToolNames?: string[]
   readonly systemPrompt?: string
+  /** The agent the sidecar runs and prompts go to; default the reviewer. */
+  readonly role?: AgentRole
+  /** Makes the directory served from `checkout`; default createSanitizedWorkspace. */
+  readonly workspace?: (checkout: string) => Promise<SanitizedWorkspace>
 }
 
 export interface TestSidecar {
@@ -45,7 +53,9 @@ export interface TestSidecar {
 export async function startTestSidecar(options: TestSidecarOptions): Promise<TestSidecar> {
   const log: string[] = []
   const fake = await FakeModel.start()
-  const workspace = await createSanitizedWorkspace(options.checkout, (line) => log.push(line))
+  const workspace = await (options.workspace?.(options.checkout) ??
+    createSanitizedWorkspace(options.checkout, (line) => log.push(line)))
+  const role = options.role ?? REVIEWER_AGENT
   const overrides = fakeProviderOverrides(fake.baseURL)
   const mcpServers = options.mcpServers ?? {}
   let network: SidecarNetwork | undefined
@@ -64,6 +74,7 @@ export async function startTestSidecar(options: TestSidecarOptions): Promise<Tes
       binary: OPENCODE_BIN,
       directory: workspace.directory,
       config: buildOpencodeConfig({
+        role,
         model: FAKE_MODEL,
         modelEndpoint: network.modelEndpoint,
         enableWeb: options.enableWeb ?? false,
@@ -101,7 +112,7 @@ export async function startTestSidecar(options: TestSidecarOptions): Promise<Tes
         sessionID = created.data.id
       }
       const result = await client.session.prompt(
-        { sessionID, agent: REVIEWER_AGENT, parts: [{ type: 'text', text }] },
+        { sessionID, agent: role, parts: [{ type: 'text', text }] },
         { throwOnError: true }
       )
       return result.data

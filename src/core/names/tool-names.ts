@@ -62,3 +62,22 @@ export const WEB_TOOLS = ['webfetch'] as const
 
 /** Every model-visible name of our tools, for the permission allowlist. */
 export const ALL_TOOL_NAMES: readonly string[] = Object.values(TOOL_NAMES)
+
+/**
+ * The fixer's one tool of ours: its answer for the round. A bridge serving
+ * the fixer serves only this one, never the review's tools (and a review's
+ * bridge never serves it), so it is kept apart from BRIDGE_TOOLS.
+ */
+export const FIXER_BRIDGE_TOOL = { server: 'submit', tool: 'fix_result' } as const satisfies {
+  server: McpServerName
+  tool: string
+}
+
+/** The name the fixer's model sees: `submit_fix_result`. */
+export const FIXER_TOOL_NAME = `${FIXER_BRIDGE_TOOL.server}_${FIXER_BRIDGE_TOOL.tool}` as const
+
+/**
+ * The key opencode's edit permission is checked under: it covers its `edit`,
+ * `write` and `apply_patch` tools alike (verified against opencode 1.18.33).
+ */
+export const EDIT_PERMISSION = 'edit'
