@@ -7,7 +7,8 @@
  * The descriptions are model text and GitHub shows commit bodies linked:
  * each line is made one line, without hidden or control characters, with
  * secrets and raw diffs redacted and every `@` that could start a mention
- * defused, as the outgoing sanitizer does for plain text; then capped.
+ * defused, as the outgoing sanitizer does for plain text; then capped. The
+ * id and path pass the same rule (`F2@12` reads as a mention of `12`).
  * Issue references (`#12`, `GH-12`) are defused the same way, with a word
  * joiner: a closing keyword in a merged commit ("fixes #12") would close
  * that issue, and any reference would list the commit on it.
