@@ -9,6 +9,8 @@ import { z } from 'zod'
 import { getErrorMessage } from '../errors/error-message.js'
 import { formatZodIssues } from '../errors/zod-issues.js'
 import { BOT_MARKER } from '../names/marker.js'
+import { fixReportBlock } from './fix-report-block.js'
+import { commitSha, findingId } from './rmcoc-fields.js'
 
 /**
  * Blocks larger than this (UTF-8 bytes of the JSON) are ignored unread. A
@@ -56,9 +58,6 @@ export const RESOLUTIONS = ['fixed', 'conceded', 'developers-call', 'dismissed']
 export type Resolution = (typeof RESOLUTIONS)[number]
 
 const score = z.number().int().min(1).max(10)
-const findingId = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:/-]{1,64}$/, 'id must be 1-64 characters of A-Z a-z 0-9 _ . : / -')
 
 const count = z.number().int().min(0)
 
@@ -117,10 +116,6 @@ const replyBlock = z
     message: 'status does not fit kind',
     path: ['status']
   })
-
-const commitSha = z
-  .string()
-  .regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/, 'must be a commit SHA (40 or 64 hex digits)')
 
 /**
  * A finding published only in the summary comment (no thread to hold it):
@@ -185,7 +180,7 @@ export const rmcocBlockSchema = z.preprocess(
     typeof value === 'object' && value !== null && !Array.isArray(value) && !('kind' in value)
       ? { ...value, kind: 'finding' }
       : value,
-  z.discriminatedUnion('kind', [findingBlock, replyBlock, summaryBlock])
+  z.discriminatedUnion('kind', [findingBlock, replyBlock, summaryBlock, fixReportBlock])
 )
 
 export type RmcocBlock = z.output<typeof rmcocBlockSchema>
@@ -194,6 +189,7 @@ export type ReplyBlock = z.output<typeof replyBlock>
 export type SummaryBlock = z.output<typeof summaryBlock>
 export type SummaryCounts = SummaryBlock['counts']
 export type SummaryRecord = z.output<typeof summaryRecord>
+export type FixReportBlock = z.output<typeof fixReportBlock>
 /** What formatBotComment accepts: any block, or a finding in the kind-less form. */
 export type RmcocBlockInput = RmcocBlock | Omit<FindingBlock, 'kind'>
 
@@ -273,9 +269,14 @@ export function headingStatus(body: string): 'RESOLVED' | 'ESCALATED' | undefine
   return undefined
 }
 
+/** True for a reply in a thread (the kinds that carry a thread status). */
+export function isReplyBlock(block: RmcocBlock): block is ReplyBlock {
+  return (REPLY_KINDS as readonly string[]).includes(block.kind)
+}
+
 /** The status a block announces, if it is a reply block. */
 export function blockStatus(block: RmcocBlock): ThreadStatus | undefined {
-  return block.kind === 'finding' || block.kind === 'summary' ? undefined : block.status
+  return isReplyBlock(block) ? block.status : undefined
 }
 
 export class RmcocFormatError extends Error {

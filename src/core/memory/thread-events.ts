@@ -7,7 +7,7 @@
  */
 import { readComment, type CommentReading, type IgnoredComment } from './bot-comments.js'
 import type { ReviewCommentData } from '../pull-request/pr-data.js'
-import { blockStatus, type ReplyKind, type ThreadStatus } from './rmcoc.js'
+import { blockStatus, isReplyBlock, type ReplyKind, type ThreadStatus } from './rmcoc.js'
 import { speakerOf, type DeveloperPredicate } from './speakers.js'
 import type { DeveloperReply, ThreadState } from './run-state.js'
 
@@ -88,10 +88,7 @@ function botReplyEvent(
     const reason = comment.problem ?? `bot reply carries a "${block?.kind}" block, no status`
     return leaveOut(reply, reading, reason)
   }
-  const replyKind =
-    block === undefined || block.kind === 'finding' || block.kind === 'summary'
-      ? undefined
-      : block.kind
+  const replyKind = block !== undefined && isReplyBlock(block) ? block.kind : undefined
   if (replyKind === 'reopening') return { kind: 'reopening', status }
   return { kind: 'bot-status', status, replyKind }
 }
