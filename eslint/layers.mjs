@@ -11,7 +11,7 @@ import { sourceResolver } from './source-resolver.mjs'
 const REPO_ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
 const CORE_AND_CONFIG = ['core', 'config', 'ports']
-const ENGINE = [...CORE_AND_CONFIG, 'trigger', 'process', 'egress', 'review']
+const ENGINE = [...CORE_AND_CONFIG, 'trigger', 'process', 'egress', 'review', 'fix']
 
 /**
  * Top-level folders of src/ and the other folders each may import. The entry
@@ -27,6 +27,8 @@ export const FOLDER_IMPORTS = {
   egress: ['core', 'process'],
   bridge: CORE_AND_CONFIG,
   review: ['core', 'config', 'ports', 'trigger'],
+  // The fix loop reaches the review of its commits through ports/, never review/.
+  fix: CORE_AND_CONFIG,
   github: CORE_AND_CONFIG,
   opencode: [...CORE_AND_CONFIG, 'bridge', 'egress', 'process'],
   // Local mode composes the engine with git instead of GitHub. It reaches the

@@ -7,6 +7,13 @@ import {
 import { PROMPT_TEXTS } from '../../src/review/prompts/prompt-texts.generated.js'
 import { TOOL_NAMES } from '../../src/core/names/tool-names.js'
 import { PROMPT_TOOL_NAMES } from '../../src/review/prompts/prompts.js'
+import { FIXER_PROMPT_TOOL_NAMES } from '../../src/review/prompts/fixer-prompts.js'
+
+/** The fixer's prompts (fix-*) are filled from its own tools, the rest from the reviewer's. */
+const toolsOf = (name: string) =>
+  name.startsWith('fix-') && name !== 'fix-verification'
+    ? FIXER_PROMPT_TOOL_NAMES
+    : PROMPT_TOOL_NAMES
 
 const tools = { postReviewComment: 'github_post_review_comment' }
 
@@ -59,7 +66,7 @@ describe('the prompt markdown', () => {
     const text = PROMPT_TEXTS[name as keyof typeof PROMPT_TEXTS]
     const toolSlots = templateSlots(text).filter((slot) => slot.startsWith('tool.'))
     for (const slot of toolSlots) {
-      expect(Object.keys(PROMPT_TOOL_NAMES)).toContain(slot.slice('tool.'.length))
+      expect(Object.keys(toolsOf(name))).toContain(slot.slice('tool.'.length))
     }
   })
 

@@ -157,6 +157,16 @@ describe('issue_comment mentions', () => {
     expect(github.requests.map((r) => r.route)).toEqual(['GET /users/:login', PERMISSION_ROUTE])
   })
 
+  it('a writer\'s "fix" mention asks for fix mode after the review; a reader\'s is refused before anything runs', async () => {
+    const { request } = await trigger('issue_comment', prComment('@review-my-code-bot fix'))
+    expect(request).toMatchObject({ trigger: 'mention', fix: true })
+    const review = await trigger('issue_comment', prComment('@review-my-code-bot review'))
+    expect(review.request?.fix).toBeUndefined()
+    const reader = await trigger('issue_comment', prComment('@review-my-code-bot fix', 'reader'))
+    expect(reader.request).toBeUndefined()
+    expect(reader.outputs['skipped_reason']).toMatch(/^unauthorized: "reader" has read access/)
+  })
+
   it.each(['maintainer'])('%s access is enough', async (login) => {
     const { request } = await trigger('issue_comment', prComment('@review-my-code-bot', login))
     expect(request?.actor).toBe(login)

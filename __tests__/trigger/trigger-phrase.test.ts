@@ -1,4 +1,4 @@
-import { mentionsTrigger } from '../../src/trigger/trigger-phrase.js'
+import { mentionCommand, mentionsTrigger } from '../../src/trigger/trigger-phrase.js'
 
 const phrase = '@review-my-code-bot'
 
@@ -29,5 +29,30 @@ describe('mentionsTrigger', () => {
     '@review-my-code'
   ])('rejects %j', (body) => {
     expect(mentionsTrigger(body, phrase)).toBe(false)
+  })
+})
+
+describe('mentionCommand', () => {
+  const phrase = '@review-my-code-bot'
+  it.each([
+    '@review-my-code-bot fix',
+    '@Review-My-Code-Bot FIX please',
+    'Looks good. @review-my-code-bot fix.',
+    'thanks\n@review-my-code-bot  fix\nand review again'
+  ])('reads a fix request in %j', (body) => {
+    expect(mentionCommand(body, phrase)).toBe('fix')
+  })
+
+  it.each([
+    '@review-my-code-bot',
+    '@review-my-code-bot fixes are welcome',
+    '@review-my-code-bot prefix',
+    '@review-my-code-bot please fix',
+    '> @review-my-code-bot fix',
+    'see `@review-my-code-bot fix`',
+    '<!-- @review-my-code-bot fix -->',
+    'x@review-my-code-bot fix'
+  ])('reads a review request in %j', (body) => {
+    expect(mentionCommand(body, phrase)).toBe('review')
   })
 })

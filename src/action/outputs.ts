@@ -16,7 +16,9 @@ export function setOutcomeOutputs(outcome: ReviewOutcome): void {
           input_tokens: String(outcome.usage?.inputTokens ?? 0),
           output_tokens: String(outcome.usage?.outputTokens ?? 0),
           cost_usd: String(outcome.usage?.costUsd ?? 0),
-          sarif_file: outcome.sarifFile ?? ''
+          sarif_file: outcome.sarifFile ?? '',
+          fix_status: '',
+          fix_commits: ''
         }
       : {
           verdict: '',
@@ -28,7 +30,15 @@ export function setOutcomeOutputs(outcome: ReviewOutcome): void {
           input_tokens: '0',
           output_tokens: '0',
           cost_usd: '0',
-          sarif_file: ''
+          sarif_file: '',
+          fix_status: '',
+          fix_commits: ''
         }
   for (const [name, value] of Object.entries(values)) core.setOutput(name, value)
+}
+
+/** Fix mode's outputs, once its loop ended (setOutcomeOutputs left them empty). */
+export function setFixOutputs(status: string, commits: readonly string[]): void {
+  core.setOutput('fix_status', status)
+  core.setOutput('fix_commits', commits.join(' '))
 }

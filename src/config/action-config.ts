@@ -68,7 +68,9 @@ const schema = z.object({
   discoveryRuns: integerField('discovery_runs', 1, MAX_DISCOVERY_RUNS),
   confirmMinScore: confirmMinScoreField('confirm_min_score'),
   confirmModel: optionalModelField('confirm_model'),
-  confirmMaxExchanges: integerField('confirm_max_exchanges', 0, 3)
+  confirmMaxExchanges: integerField('confirm_max_exchanges', 0, 3),
+  autoFix: booleanField('auto_fix'),
+  fixMaxRounds: integerField('fix_max_rounds', 1, 3)
 })
 
 /** Settings the repository config file may also set; see effective-config.ts. */
@@ -113,7 +115,9 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   discoveryRuns: 'discovery_runs',
   confirmMinScore: 'confirm_min_score',
   confirmModel: 'confirm_model',
-  confirmMaxExchanges: 'confirm_max_exchanges'
+  confirmMaxExchanges: 'confirm_max_exchanges',
+  autoFix: 'auto_fix',
+  fixMaxRounds: 'fix_max_rounds'
 }
 
 export class ConfigError extends Error {

@@ -164,6 +164,18 @@ export const INPUTS = [
     description:
       "Exchange rounds (0-3) when the two confirmers of a blocking finding disagree, or both confirm but a consensus check finds they describe different defects: each sees the other's answer and may adopt, refine or withdraw, then the round is judged again. Still split after the last round: published unconfirmed. Each round costs two confirmer turns and, when both confirm, one consensus check.",
     actionDefault: '2'
+  },
+  {
+    name: 'auto_fix',
+    description:
+      "Fix mode after every review of a pull request from this repository: a fixer agent fixes the open findings in a copy of the head, the action runs the repository config's fix.verify commands, commits on the PR branch (contents: write) and reviews the commit, up to fix_max_rounds rounds. A write collaborator's \"@review-my-code-bot fix\" comment asks for the same once.",
+    actionDefault: 'false'
+  },
+  {
+    name: 'fix_max_rounds',
+    description:
+      'Rounds (1-3) of fix, verify, commit and review in fix mode. A finding reported fixed but raised again is stuck and not given to the fixer again.',
+    actionDefault: '3'
   }
 ] as const satisfies readonly InputSpec[]
 
@@ -196,6 +208,15 @@ export const OUTPUTS = [
   {
     name: 'cost_usd',
     description: 'Model cost of the run in US dollars, as opencode reports it (0 when unknown).'
+  },
+  {
+    name: 'fix_status',
+    description:
+      'How fix mode ended: converged, manual_intervention_required, round_cap, verification_failed, branch_moved, refused or nothing_to_fix; empty when it did not run.'
+  },
+  {
+    name: 'fix_commits',
+    description: 'The commits fix mode made on the PR branch, space-separated; empty when none.'
   },
   {
     name: 'sarif_file',

@@ -9,11 +9,10 @@
  */
 import { createOpencodeClient } from '@opencode-ai/sdk/v2/client'
 import { getErrorMessage } from '../core/errors/error-message.js'
-import { MCP_SERVER_NAMES } from '../core/names/tool-names.js'
 import type { AgentSession } from '../ports/agent-session.js'
 import { toAgentTurn } from './agent-turn.js'
 import { Cleanups } from './cleanups.js'
-import { REVIEWER_AGENT, reviewerPromptConfig } from './config.js'
+import { agentPromptConfig, REVIEWER_AGENT } from './config.js'
 import type { ManagedOpenCodeServer } from './server.js'
 import { ReviewSession } from './session.js'
 import { bootSidecar, type BootedSidecar, type SidecarOptions } from './sidecar-boot.js'
@@ -70,15 +69,17 @@ async function warnIfUntested(sidecar: BootedSidecar, options: SidecarOptions): 
 
 async function openAgentSession(
   { server, workspace }: BootedSidecar,
-  log: SidecarOptions['log'],
+  options: SidecarOptions,
   cleanups: Cleanups
 ): Promise<AgentSession> {
+  const { log } = options
   const session = await ReviewSession.open({
     baseUrl: server.url,
     directory: workspace.directory,
     headers: server.authHeaders(),
-    agent: REVIEWER_AGENT,
-    mcpServers: [...MCP_SERVER_NAMES],
+    agent: options.role ?? REVIEWER_AGENT,
+    // The servers the bridge serves this agent: its tools are there once they connect.
+    mcpServers: Object.keys(options.mcpServers),
     onWarning: (message) => log.warning(message)
   })
   cleanups.add(async () => session.close())
@@ -99,10 +100,10 @@ async function startBooted(
 ): Promise<Omit<OpencodeAgent, 'stop'>> {
   const models = await sidecar.catalogue
   await sidecar.server.writeInstanceFiles({
-    config: reviewerPromptConfig(systemPrompt),
+    config: agentPromptConfig(options.role ?? REVIEWER_AGENT, systemPrompt),
     ...(models === undefined ? {} : { models })
   })
-  const openSession = () => openAgentSession(sidecar, options.log, cleanups)
+  const openSession = () => openAgentSession(sidecar, options, cleanups)
   const [session] = await Promise.all([openSession(), warnIfUntested(sidecar, options)])
   return { server: sidecar.server, session, openSession }
 }

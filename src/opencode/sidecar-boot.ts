@@ -8,13 +8,13 @@
  * the pull request. Every step that succeeds leaves its undo in `cleanups`.
  */
 import { getErrorMessage } from '../core/errors/error-message.js'
-import { ALL_TOOL_NAMES } from '../core/names/tool-names.js'
+import { ALL_TOOL_NAMES, FIXER_TOOL_NAME } from '../core/names/tool-names.js'
 import { startSidecarNetwork, type SidecarNetwork } from '../egress/sidecar-network.js'
 import type { Resolver } from '../egress/target-decision.js'
 import { findProgram, trustedPath, type TrustedPath } from '../process/trusted-path.js'
 import { resolveOpencodeBinary, type ResolvedBinary } from './binary.js'
 import type { Cleanups } from './cleanups.js'
-import { buildOpencodeConfig } from './config.js'
+import { buildOpencodeConfig, FIXER_AGENT, REVIEWER_AGENT, type AgentRole } from './config.js'
 import { forgetSidecar, rememberSidecar } from './leftover.js'
 import { catalogFor, readModelsCatalog } from './models-catalog.js'
 import { ManagedOpenCodeServer } from './server.js'
@@ -47,6 +47,14 @@ export interface SidecarOptions {
   readonly onSpawn?: () => void
   /** The egress filter's resolver; default: the runner's DNS (tests pass a table). */
   readonly resolver?: Resolver
+  /** The reviewer (read-only, the default) or the fixer (edits `workspace`). */
+  readonly role?: AgentRole
+  /**
+   * The directory to serve, made and disposed of by the caller (the fixer's
+   * copy, which outlives its sidecar); default: a sanitized export of
+   * `checkout`, disposed of with the sidecar.
+   */
+  readonly workspace?: SanitizedWorkspace
 }
 
 export interface BootedSidecar {
@@ -96,6 +104,7 @@ async function exportWorkspace(
   trusted: TrustedPath,
   cleanups: Cleanups
 ): Promise<SanitizedWorkspace> {
+  if (options.workspace !== undefined) return options.workspace
   const { log } = options
   const workspace = await createSanitizedWorkspace(
     options.checkout,
@@ -210,7 +219,8 @@ export async function bootSidecar(
     enableWeb: options.enableWeb,
     ...(options.overrides === undefined ? {} : { overrides: options.overrides }),
     mcpServers: options.mcpServers,
-    allowedToolNames: [...ALL_TOOL_NAMES]
+    role: options.role ?? REVIEWER_AGENT,
+    allowedToolNames: options.role === FIXER_AGENT ? [FIXER_TOOL_NAME] : [...ALL_TOOL_NAMES]
   })
   // Read once the process is spawned: until then it would only compete with the spawn.
   let catalogue: Promise<string | undefined> = Promise.resolve(undefined)

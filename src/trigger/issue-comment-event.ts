@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { Config } from '../config/action-config.js'
 import { isBotAuthored } from './own-comment.js'
-import { mentionsTrigger } from './trigger-phrase.js'
+import { mentionCommand, mentionsTrigger } from './trigger-phrase.js'
 import { parsePayload, repository, skip, user, type EventInput } from './payload.js'
 import type { TriggerDecision } from '../core/pull-request/review-request.js'
 
@@ -40,7 +40,8 @@ export function decideComment(event: EventInput, config: Config): TriggerDecisio
       prNumber: e.issue.number,
       trigger: 'mention',
       actor: e.comment.user.login,
-      commentId: e.comment.id
+      commentId: e.comment.id,
+      ...(mentionCommand(body, config.triggerPhrase) === 'fix' ? { fix: true as const } : {})
     }
   }
 }

@@ -42,13 +42,25 @@ export function unquotedProse(body: string): string {
     .replace(/(`+)[\s\S]*?\1/g, ' ')
 }
 
-export function mentionsTrigger(body: string, phrase: string): boolean {
+/** A standalone mention of `phrase`: not part of an address, a longer handle or a bot login. */
+function mentionPattern(phrase: string, after = ''): RegExp {
   const handle = escapeRegExp(phrase.toLowerCase())
   // Before: start or a character that cannot belong to a login or address.
   // After: end or a character that cannot continue a login.
-  const pattern = new RegExp(
-    `(?:^|[^A-Za-z0-9_.+\\-@/])${handle}(?![A-Za-z0-9_\\-]|\\[bot\\])`,
-    'm'
-  )
-  return pattern.test(unquotedProse(body).toLowerCase())
+  return new RegExp(`(?:^|[^A-Za-z0-9_.+\\-@/])${handle}(?![A-Za-z0-9_\\-]|\\[bot\\])${after}`, 'm')
+}
+
+export function mentionsTrigger(body: string, phrase: string): boolean {
+  return mentionPattern(phrase).test(unquotedProse(body).toLowerCase())
+}
+
+/**
+ * What a mention asks for: `fix` when the word right after a standalone
+ * mention is "fix" (`@review-my-code-bot fix`, any case, then the end, a
+ * space or punctuation), else a review. Quotes, code and HTML comments do
+ * not count, as for the mention itself.
+ */
+export function mentionCommand(body: string, phrase: string): 'fix' | 'review' {
+  const fix = mentionPattern(phrase, '[ \\t]+fix(?![A-Za-z0-9_\\-])')
+  return fix.test(unquotedProse(body).toLowerCase()) ? 'fix' : 'review'
 }

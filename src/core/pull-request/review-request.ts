@@ -28,6 +28,11 @@ export interface ReviewRequest {
    * head, which the engine then runs.
    */
   readonly replyBy?: 'developer' | 'bystander'
+  /**
+   * Fix mode after the review, asked by a `fix` mention (fix mode also runs
+   * with the `auto_fix` input, which needs no request).
+   */
+  readonly fix?: true
 }
 
 export type TriggerDecision =
