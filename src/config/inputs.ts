@@ -168,7 +168,7 @@ export const INPUTS = [
   {
     name: 'auto_fix',
     description:
-      "Fix mode after every review of a pull request from this repository: a fixer agent fixes the open findings in a copy of the head, the action runs the repository config's fix.verify commands, commits on the PR branch (contents: write) and reviews the commit, up to fix_max_rounds rounds. A write collaborator's \"@review-my-code-bot fix\" comment asks for the same once.",
+      'Fix mode after every review of a pull request from this repository: a fixer agent fixes the open findings in a copy of the head, the action runs the repository config\'s fix.verify commands, commits on the PR branch (contents: write) and reviews the commit, up to fix_max_rounds rounds. A write collaborator\'s "@review-my-code-bot fix" comment asks for the same once.',
     actionDefault: 'false'
   },
   {
