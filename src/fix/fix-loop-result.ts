@@ -35,6 +35,8 @@ export interface FixLoopResult {
   readonly stuck: readonly FixCandidate[]
   /** Findings still open at the end (stuck ones included). */
   readonly open: readonly FixCandidate[]
+  /** Open findings over the per-round cap: never given to the fixer. */
+  readonly deferred: readonly FixCandidate[]
 }
 
 /** The oids of the commits the loop made, oldest first. */

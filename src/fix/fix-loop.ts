@@ -68,7 +68,8 @@ function result(state: LoopState, status: FixStatus, reason = REASONS[status]): 
     reason,
     rounds: state.rounds,
     stuck: left.stuck,
-    open: [...left.toFix, ...left.deferred, ...left.rejected, ...left.stuck]
+    open: [...left.toFix, ...left.deferred, ...left.rejected, ...left.stuck],
+    deferred: left.deferred
   }
 }
 

@@ -47,3 +47,8 @@ export function buildFixRoundPrompt(round: number, candidates: readonly FixCandi
     findings: candidates.map(renderCandidate).join('\n\n')
   })
 }
+
+/** Once, when the round's turn ended without an accepted answer. */
+export function buildFixNudge(round: number): string {
+  return fill('fix-nudge', { round: String(round) })
+}
