@@ -5,6 +5,7 @@
  *   problem_score_threshold must be an integer from 1 to 10, got "eleven"
  */
 import { z } from 'zod'
+import { PROVIDER_ENV_PATTERNS } from '../core/secrets/credential-variables.js'
 
 const show = (raw: string): string => JSON.stringify(raw)
 
@@ -120,20 +121,6 @@ export function choiceField<const T extends readonly [string, ...string[]]>(
     return found
   })
 }
-
-/**
- * Names of environment variables that may carry a model provider's cloud
- * credentials to the sidecar. Only these families: the GitHub token and
- * anything else in the job's environment stay out of the sidecar.
- */
-export const PROVIDER_ENV_PATTERNS: readonly RegExp[] = [
-  /^AWS_[A-Z0-9_]+$/,
-  /^GOOGLE_APPLICATION_CREDENTIALS$/,
-  /^GOOGLE_CLOUD_[A-Z0-9_]+$/,
-  /^GOOGLE_VERTEX_[A-Z0-9_]+$/,
-  /^VERTEX_[A-Z0-9_]+$/,
-  /^AZURE_[A-Z0-9_]+$/
-]
 
 const PROVIDER_ENV_EXPECTED =
   'AWS_*, GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_*, GOOGLE_VERTEX_*, VERTEX_* or AZURE_*'

@@ -19,6 +19,14 @@ export const MAX_INSTRUCTIONS_CHARS = 4000
 /** `discovery_hints`: at most one per discovery run, each a short focus. */
 export const MAX_DISCOVERY_HINTS = 5
 export const MAX_DISCOVERY_HINT_CHARS = 300
+/**
+ * `fix.verify`: the commands the action runs in the fixed copy before it
+ * commits (install, lint, build, test), each with `fix.timeout_minutes`.
+ */
+export const MAX_VERIFY_COMMANDS = 10
+export const MAX_VERIFY_COMMAND_CHARS = 500
+export const MAX_VERIFY_TIMEOUT_MINUTES = 60
+export const DEFAULT_VERIFY_TIMEOUT_MINUTES = 10
 /** A config file is a few lines; anything this large is a mistake. */
 const MAX_FILE_CHARS = 65_536
 
@@ -28,6 +36,13 @@ export interface RepoConfig {
   readonly maxComments?: number
   readonly instructions?: string
   readonly discoveryHints?: readonly string[]
+  readonly fix?: FixSettings
+}
+
+/** How fix mode checks a fix: commands run in order, each under the time limit. */
+export interface FixSettings {
+  readonly verify: readonly string[]
+  readonly timeoutMinutes: number
 }
 
 export class RepoConfigError extends Error {
@@ -45,15 +60,18 @@ function shown(value: unknown): string {
   return text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}…` : text
 }
 
+function isIntegerIn(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+}
+
+function integerProblem(key: string, min: number, max: number, value: unknown): string {
+  return `${key} must be an integer from ${min} to ${max}, got ${shown(value)}`
+}
+
 function integerKey(key: string, min: number, max: number) {
   return z.unknown().transform((value, ctx) => {
-    if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) {
-      return value
-    }
-    ctx.addIssue({
-      code: 'custom',
-      message: `${key} must be an integer from ${min} to ${max}, got ${shown(value)}`
-    })
+    if (isIntegerIn(value, min, max)) return value
+    ctx.addIssue({ code: 'custom', message: integerProblem(key, min, max, value) })
     return z.NEVER
   })
 }
@@ -105,12 +123,70 @@ const discoveryHintsKey = z.unknown().transform((value, ctx) => {
   return z.NEVER
 })
 
+const FIX_KEYS = ['verify', 'timeout_minutes'] as const
+
+function isCommandList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= MAX_VERIFY_COMMANDS &&
+    value.every(
+      (command) =>
+        typeof command === 'string' &&
+        command.trim() !== '' &&
+        command.length <= MAX_VERIFY_COMMAND_CHARS
+    )
+  )
+}
+
+/** Every problem of a `fix` mapping, each naming its key as `fix.<key>`. */
+function fixProblems(fix: Record<string, unknown>): string[] {
+  const problems: string[] = []
+  const unknown = Object.keys(fix).filter((key) => !(FIX_KEYS as readonly string[]).includes(key))
+  if (unknown.length > 0) {
+    const keys = unknown.map((key) => JSON.stringify(`fix.${key}`)).join(', ')
+    problems.push(`unknown key ${keys} (expected only fix.verify, fix.timeout_minutes)`)
+  }
+  if (!isCommandList(fix['verify'])) {
+    const got = fix['verify'] === undefined ? 'nothing' : shown(fix['verify'])
+    problems.push(
+      `fix.verify must be a list of 1 to ${MAX_VERIFY_COMMANDS} commands, each a non-empty string of at most ${MAX_VERIFY_COMMAND_CHARS} characters (e.g. ["npm ci", "npm run build", "npm test"]), got ${got}`
+    )
+  }
+  const timeout = fix['timeout_minutes']
+  if (timeout !== undefined && !isIntegerIn(timeout, 1, MAX_VERIFY_TIMEOUT_MINUTES)) {
+    problems.push(integerProblem('fix.timeout_minutes', 1, MAX_VERIFY_TIMEOUT_MINUTES, timeout))
+  }
+  return problems
+}
+
+/** `fix`: a mapping of `verify` (required) and `timeout_minutes` (per command). */
+const fixKey = z.unknown().transform((value, ctx): FixSettings => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `fix must be a mapping of verify (a list of commands) and timeout_minutes, got ${shown(value)}`
+    })
+    return z.NEVER
+  }
+  const fix = value as Record<string, unknown>
+  const problems = fixProblems(fix)
+  for (const message of problems) ctx.addIssue({ code: 'custom', message })
+  if (problems.length > 0) return z.NEVER
+  const timeout = fix['timeout_minutes']
+  return {
+    verify: (fix['verify'] as string[]).map((command) => command.trim()),
+    timeoutMinutes: typeof timeout === 'number' ? timeout : DEFAULT_VERIFY_TIMEOUT_MINUTES
+  }
+})
+
 const KEYS = [
   'ignore',
   'problem_score_threshold',
   'max_comments',
   'instructions',
-  'discovery_hints'
+  'discovery_hints',
+  'fix'
 ] as const
 
 /** An unknown key names itself and the keys there are. */
@@ -126,7 +202,8 @@ const schema = z.strictObject(
     problem_score_threshold: integerKey('problem_score_threshold', 1, 10).optional(),
     max_comments: integerKey('max_comments', 0, 100).optional(),
     instructions: instructionsKey.optional(),
-    discovery_hints: discoveryHintsKey.optional()
+    discovery_hints: discoveryHintsKey.optional(),
+    fix: fixKey.optional()
   },
   { error: unknownKeyMessage }
 )
@@ -168,6 +245,7 @@ export function parseRepoConfig(text: string): RepoConfig {
       : { problemScoreThreshold: data.problem_score_threshold }),
     ...(data.max_comments === undefined ? {} : { maxComments: data.max_comments }),
     ...(data.instructions === undefined ? {} : { instructions: data.instructions }),
-    ...(data.discovery_hints === undefined ? {} : { discoveryHints: data.discovery_hints })
+    ...(data.discovery_hints === undefined ? {} : { discoveryHints: data.discovery_hints }),
+    ...(data.fix === undefined ? {} : { fix: data.fix })
   }
 }

@@ -6,10 +6,9 @@
  * refused before anything starts.
  */
 import type { Config } from '../config/action-config.js'
+import { MODEL_KEY_VARIABLE } from '../core/secrets/credential-variables.js'
 import { isSecretCredential, readProviderCredentials } from '../opencode/provider-credentials.js'
 import { LocalUsageError } from './local-usage-error.js'
-
-export const API_KEY_VARIABLE = 'OPENCODE_API_KEY'
 
 export interface ModelCredentials {
   /** The model key; '' when provider credentials stand in for it. */
@@ -24,7 +23,7 @@ export function modelCredentials(
   config: Config,
   env: Readonly<Record<string, string | undefined>>
 ): ModelCredentials {
-  const apiKey = (env[API_KEY_VARIABLE] ?? '').trim() || config.opencodeApiKey
+  const apiKey = (env[MODEL_KEY_VARIABLE] ?? '').trim() || config.opencodeApiKey
   const { values } = readProviderCredentials(config.providerEnv, env)
   if (apiKey === '' && Object.keys(values).length === 0) {
     const named =
@@ -32,7 +31,7 @@ export function modelCredentials(
         ? ''
         : ` or one of provider_env (${config.providerEnv.join(', ')})`
     throw new LocalUsageError(
-      `no model key: set ${API_KEY_VARIABLE} in the environment${named} so the review can reach ${config.model}`
+      `no model key: set ${MODEL_KEY_VARIABLE} in the environment${named} so the review can reach ${config.model}`
     )
   }
   const secretValues = Object.entries(values)

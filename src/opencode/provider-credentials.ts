@@ -5,7 +5,7 @@
  * but not set is reported, not fatal: a workflow may list AWS_SESSION_TOKEN
  * for OIDC runs and static keys elsewhere. Pure: the environment is passed in.
  */
-import { PROVIDER_ENV_PATTERNS } from '../config/fields.js'
+import { PROVIDER_ENV_PATTERNS } from '../core/secrets/credential-variables.js'
 
 export interface ProviderCredentials {
   /** Name -> value, for the sidecar's environment; never empty values. */

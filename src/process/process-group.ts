@@ -1,7 +1,8 @@
 /**
  * Signals to a whole process group. opencode is spawned detached, so its pid
  * is also its process group id and `kill(-pgid)` reaches every child it
- * started. Shared by ManagedOpenCodeServer and the post step.
+ * started. Shared by ManagedOpenCodeServer, the post step and the
+ * verification commands of fix mode.
  */
 
 function isMissingProcess(error: unknown): boolean {
@@ -31,4 +32,27 @@ export function isGroupAlive(pgid: number): boolean {
     if (isMissingProcess(error)) return false
     throw error
   }
+}
+
+const POLL_MS = 25
+
+/** Polls until no process of the group is left (or `ms` passed); whether it is gone. */
+async function groupGone(pgid: number, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms; waited += POLL_MS) {
+    if (!isGroupAlive(pgid)) return true
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+  return !isGroupAlive(pgid)
+}
+
+/**
+ * SIGTERM to the group, then SIGKILL to whatever is left of it after
+ * `graceMs`; resolves once the group is gone, or `graceMs` after the SIGKILL
+ * (a member can linger as a zombie nobody reaps).
+ */
+export async function stopGroup(pgid: number, graceMs: number): Promise<void> {
+  if (!killGroup(pgid, 'SIGTERM')) return
+  if (await groupGone(pgid, graceMs)) return
+  killGroup(pgid, 'SIGKILL')
+  await groupGone(pgid, graceMs)
 }
