@@ -6,7 +6,8 @@ import * as core from '@actions/core'
 import { ConfigError, parseConfig, SECRET_INPUTS, type Config } from './config/action-config.js'
 import { readEnvironment, readEventPayload, type ActionEnvironment } from './action/environment.js'
 import { setOutcomeOutputs } from './action/outputs.js'
-import { reviewEngineDeps } from './action/review-deps.js'
+import { fixModeWanted, runFixMode } from './action/fix-mode.js'
+import { reviewEngineDeps, type ReviewDepsInput } from './action/review-deps.js'
 import type { ReviewRequest, TriggerDecision } from './core/pull-request/review-request.js'
 import { GitHubActorDirectory } from './github/github-actor-directory.js'
 import { createGitHubClient, type GitHubClient } from './github/octokit.js'
@@ -124,10 +125,9 @@ interface ReviewSetting {
  * now, while the engine reads the pull request, and whatever the run did
  * not use of it is stopped when the run ends.
  */
-async function review(request: ReviewRequest, setting: ReviewSetting): Promise<ReviewOutcome> {
+function reviewDepsInput(setting: ReviewSetting): ReviewDepsInput {
   const { config, options, processEnv } = setting
-  if (options.engine !== undefined) return options.engine.review(request, config)
-  const actionDeps = reviewEngineDeps({
+  return {
     client: setting.client,
     config,
     env: setting.env,
@@ -137,7 +137,13 @@ async function review(request: ReviewRequest, setting: ReviewSetting): Promise<R
     ...(options.msPerSecond === undefined ? {} : { msPerSecond: options.msPerSecond }),
     ...(options.passDeadlineMs === undefined ? {} : { passDeadlineMs: options.passDeadlineMs }),
     ...(options.resolver === undefined ? {} : { resolver: options.resolver })
-  })
+  }
+}
+
+async function review(request: ReviewRequest, setting: ReviewSetting): Promise<ReviewOutcome> {
+  const { config, options } = setting
+  if (options.engine !== undefined) return options.engine.review(request, config)
+  const actionDeps = reviewEngineDeps(reviewDepsInput(setting))
   const replace = options.startAgent
   const deps =
     replace === undefined
@@ -190,12 +196,17 @@ export async function run(options: RunOptions = {}): Promise<void> {
     core.info(
       `Reviewing ${request.owner}/${request.repo}#${request.prNumber} (${request.trigger} by ${request.actor}).`
     )
-    const outcome = await review(request, { config, env, client, processEnv, options })
+    const setting = { config, env, client, processEnv, options }
+    const outcome = await review(request, setting)
     if (outcome.kind === 'skipped') {
       skipRun(outcome.reason)
       return
     }
     setOutcomeOutputs(outcome)
+    // Fix mode needs the action's own adapters: a run with another engine never fixes.
+    if (fixModeWanted(request, config) && options.engine === undefined) {
+      await runFixMode({ request, config, client, review: reviewDepsInput(setting) })
+    }
   } catch (error) {
     reportFailure(error)
   }

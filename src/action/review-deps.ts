@@ -150,15 +150,24 @@ function agentsOfRun(
   }
 }
 
-export function reviewEngineDeps(input: ReviewDepsInput): ActionEngineDeps {
-  const { config, env } = input
-  const providerEnv = providerCredentials(config.providerEnv, input.processEnv)
-  const secrets = [
+/** Exact values of the run's secrets (token, model key, state key, provider credentials). */
+export function runSecrets(
+  config: Config,
+  processEnv: Readonly<Record<string, string | undefined>>
+): string[] {
+  const { values } = readProviderCredentials(config.providerEnv, processEnv)
+  return [
     config.githubToken,
     config.opencodeApiKey,
     config.stateKey,
-    ...secretValues(providerEnv)
+    ...secretValues(values)
   ].filter((value) => value.length >= 8)
+}
+
+export function reviewEngineDeps(input: ReviewDepsInput): ActionEngineDeps {
+  const { config, env } = input
+  const providerEnv = providerCredentials(config.providerEnv, input.processEnv)
+  const secrets = runSecrets(config, input.processEnv)
   const agents = agentsOfRun(input, providerEnv)
   return {
     gatewayFor: (request) =>

@@ -7,6 +7,7 @@
  * errors: HTTP 200, `data.createCommitOnBranch` null, an `errors` entry.
  */
 import { createHash } from 'node:crypto'
+import { changedFile, fakeFile } from '../pr-history.js'
 import { githubError } from './graphql-errors.js'
 import { pullCommits, type FakeBranchCommit, type FakePullRequest } from './pull-state.js'
 import type { FakeGitHubState } from './state.js'
@@ -64,6 +65,41 @@ function readChanges(input: CommitOnBranchInput) {
   return { additions, deletions }
 }
 
+/**
+ * What GitHub's compare of the old head with the new one answers (the commit's
+ * own changes), and the PR's files list against its base, for the paths the
+ * commit added or changed. (A deleted path is listed as removed in the compare.)
+ */
+function recordDiff(state: FakeGitHubState, pr: FakePullRequest, commit: FakeBranchCommit) {
+  const before = state.fileContent(pr.owner, pr.repo, commit.parent) ?? new Map<string, string>()
+  const base = state.fileContent(pr.owner, pr.repo, pr.baseSha) ?? new Map<string, string>()
+  const compared = commit.additions.map((addition) =>
+    fakeFile(
+      changedFile(
+        addition.path,
+        before.get(addition.path) ?? '',
+        addition.contents.toString('utf8')
+      )
+    )
+  )
+  const removed = commit.deletions.map((path) => ({
+    filename: path,
+    status: 'removed',
+    additions: 0,
+    deletions: (before.get(path) ?? '').split('\n').length - 1
+  }))
+  state.setComparison(pr.owner, pr.repo, commit.parent, commit.oid, [...compared, ...removed])
+  // As after a push: the base compared with the old head lists the PR's files as they were.
+  if (state.comparison(pr.owner, pr.repo, `${pr.baseSha}...${commit.parent}`) === undefined)
+    state.setComparison(pr.owner, pr.repo, pr.baseSha, commit.parent, [...pr.files])
+  for (const addition of commit.additions) {
+    const file = fakeFile(
+      changedFile(addition.path, base.get(addition.path) ?? '', addition.contents.toString('utf8'))
+    )
+    pr.files = [...pr.files.filter((f) => f.filename !== addition.path), file]
+  }
+}
+
 /** The files at the new head: those at the old head with the commit's changes applied. */
 function moveContents(state: FakeGitHubState, pr: FakePullRequest, commit: FakeBranchCommit) {
   const files = new Map(state.fileContent(pr.owner, pr.repo, commit.parent) ?? [])
@@ -95,6 +131,7 @@ export function commitOnBranch(state: FakeGitHubState, input: CommitOnBranchInpu
   }
   const key = branchKey(pr.owner, pr.repo, pr.headRef)
   state.branchCommits.set(key, [...(state.branchCommits.get(key) ?? []), commit])
+  recordDiff(state, pr, commit)
   moveContents(state, pr, commit)
   pr.commits = [...pullCommits(pr), oid]
   pr.headSha = oid

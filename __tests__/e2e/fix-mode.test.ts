@@ -1,0 +1,318 @@
+/**
+ * Fix mode end to end: the action's run() with auto_fix, the real opencode
+ * for the fixer and for the review of its commit, the scripted model and the
+ * fake GitHub (createCommitOnBranch included). The review before the fix
+ * plays its script without a sidecar: it only stages the finding to fix.
+ */
+import { jest } from '@jest/globals'
+import { readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { SIDECAR_STATE_KEY } from '../../src/opencode/leftover.js'
+import { groupMembers, processEnviron } from '../opencode/group-processes.js'
+import { parseOutputFile } from '../support/action-run.js'
+import { FAKE_API_KEY } from '../support/fake-model/index.js'
+import type { RecordedRequest, ScriptStep } from '../support/fake-model/index.js'
+import {
+  addedFile,
+  GITHUB_TOKEN,
+  OWNER,
+  pass,
+  REPO,
+  BASE_SHA,
+  startScenario,
+  tool,
+  type Scenario
+} from './harness.js'
+
+jest.setTimeout(240_000)
+
+const ORDERS = Array.from({ length: 30 }, (_, i) =>
+  i === 9
+    ? 'export const total = (a: number, b: number) => a + b // overflow'
+    : `export const line${i + 1} = ${i + 1}`
+)
+const file = addedFile('src/orders.ts', ORDERS)
+const FINDING = 'Order total overflows for large carts'
+
+let scenario: Scenario
+afterEach(async () => {
+  await scenario.stop()
+})
+
+function repoConfig(verify: readonly string[]): void {
+  const yaml = `fix:\n  verify:\n${verify.map((c) => `    - ${JSON.stringify(c)}`).join('\n')}\n`
+  scenario.github.state.setFileContent(
+    OWNER,
+    REPO,
+    BASE_SHA,
+    '.github/review-my-code-bot.yml',
+    yaml
+  )
+}
+
+const offers = (request: RecordedRequest, name: string): boolean =>
+  ((request.body?.tools ?? []) as Array<{ function?: { name?: string } }>).some(
+    (t) => t.function?.name === name
+  )
+
+/** The fixer's requests answered in order by `steps` (each may read the request); the rest go to the queue. */
+function fixerScript(steps: Array<(request: RecordedRequest) => ScriptStep>) {
+  const seen: RecordedRequest[] = []
+  scenario.model.route = (request) => {
+    if (!offers(request, 'submit_fix_result')) return undefined
+    seen.push(request)
+    return steps[seen.length - 1]?.(request) ?? { text: 'Done.' }
+  }
+  return seen
+}
+
+/** The fixer's working directory, as opencode tells the model in its system prompt. */
+function workdir(request: RecordedRequest): string {
+  const system = JSON.stringify(request.body?.messages ?? [])
+  const found = /Working directory: ([^\\"]+?)\\n/.exec(system)?.[1]
+  if (found === undefined) throw new Error('no working directory in the fixer request')
+  return found
+}
+
+/** The finding ids of the round prompt. */
+function findingIds(request: RecordedRequest): string[] {
+  const text = JSON.stringify(request.body?.messages ?? [])
+  return [...text.matchAll(/## finding_id (\S+?)\\n/g)].map((m) => m[1] ?? '')
+}
+
+const call = (name: string, args: Record<string, unknown>): ScriptStep => ({
+  toolCalls: [{ name, arguments: args }]
+})
+
+/** The fixer reads the file, edits `from` into `to`, and reports every finding fixed. */
+function fixingSteps(from: string, to: string, path = 'src/orders.ts') {
+  return [
+    (r: RecordedRequest) => call('read', { filePath: `${workdir(r)}/${path}` }),
+    (r: RecordedRequest) =>
+      call('edit', { filePath: `${workdir(r)}/${path}`, oldString: from, newString: to }),
+    (r: RecordedRequest) =>
+      call('submit_fix_result', {
+        fixed: findingIds(r).map((id) => ({ finding_id: id, description: 'Clamped the total.' })),
+        rejected: []
+      })
+  ]
+}
+
+/** The review before the fix: one finding on line 10, played without a sidecar. */
+function reviewBeforeFix(): void {
+  scenario.model.enqueue(
+    ...pass(1, [tool.post('src/orders.ts', 10, 8, FINDING)]),
+    ...pass(2),
+    ...pass(3),
+    ...pass(4)
+  )
+}
+
+/** The review of the fix commit (real opencode): `first` in pass 1, then three empty passes. */
+function reviewOfFix(first: () => ScriptStep[]) {
+  const steps: ScriptStep[] = []
+  const seen: RecordedRequest[] = []
+  const fixer = scenario.model.route
+  scenario.model.route = (request) => {
+    const step = fixer?.(request)
+    if (step !== undefined) return step
+    seen.push(request)
+    if (steps.length === 0 && seen.length === 1)
+      steps.push(...first(), ...pass(1), ...pass(2), ...pass(3), ...pass(4))
+    return steps.shift()
+  }
+  return seen
+}
+
+const FIX_INPUTS = { auto_fix: 'true', confirm_min_score: 'off' }
+
+/** The environment of every process of the running sidecars, found through the state saved for the post step. */
+async function sidecarEnvirons(): Promise<string[]> {
+  const state = parseOutputFile(await readFile(process.env['GITHUB_STATE'] as string, 'utf8'))
+  const sidecars = JSON.parse(state[SIDECAR_STATE_KEY] ?? '[]') as { pgid: number }[]
+  return sidecars.flatMap(({ pgid }) =>
+    groupMembers(pgid).map((pid) =>
+      Object.entries(processEnviron(pid))
+        .map(([name, value]) => `${name}=${value}`)
+        .join('\n')
+    )
+  )
+}
+
+/** Neither the token nor the model key nor an action input is in `environ`. */
+function expectNoSecrets(environ: string): void {
+  expect(environ).not.toContain(GITHUB_TOKEN)
+  expect(environ).not.toContain(FAKE_API_KEY)
+  expect(environ).not.toMatch(/^INPUT_/m)
+}
+
+it('a finding fixed, verified and committed with createCommitOnBranch on the reviewed head; the same run reviews the commit and resolves the thread: converged', async () => {
+  scenario = await startScenario([file])
+  const dump = join(scenario.checkout, '..', `verify-environ-${process.pid}.txt`)
+  repoConfig(["grep -q 'clamped' src/orders.ts", `tr '\\0' '\\n' < /proc/self/environ > ${dump}`])
+  const reviewed = scenario.pr.headSha
+  const [read, ...rest] = fixingSteps(
+    'a + b // overflow',
+    'Math.min(a + b, Number.MAX_SAFE_INTEGER) // clamped'
+  )
+  const fixerEnvirons: string[] = []
+  const fixer = fixerScript([
+    (request) => {
+      void sidecarEnvirons().then((environs) => fixerEnvirons.push(...environs))
+      return read!(request)
+    },
+    ...rest
+  ])
+  reviewBeforeFix()
+  const review = reviewOfFix(() => [
+    call('github_resolve_thread', {
+      thread_id: scenario.pr.threads[0]?.id,
+      reason: 'The fix commit clamps the total.'
+    })
+  ])
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  expect(result.failed).toBe(false)
+  expect(fixer.length).toBeGreaterThanOrEqual(3)
+
+  // One commit, on top of the head that was reviewed, holding the edit.
+  const commits = [...scenario.github.state.branchCommits.values()].flat()
+  expect(commits).toHaveLength(1)
+  const commit = commits[0]!
+  expect(commit.parent).toBe(reviewed)
+  expect(commit.headline).toBe('Fix 1 review finding (round 1)')
+  expect(commit.additions.map((a) => a.path)).toEqual(['src/orders.ts'])
+  expect(commit.additions[0]?.contents.toString('utf8')).toContain('Math.min(a + b')
+  expect(commit.deletions).toEqual([])
+  expect(scenario.pr.headSha).toBe(commit.oid)
+  expect(result.outputs).toMatchObject({ fix_status: 'converged', fix_commits: commit.oid })
+
+  // The same run reviewed the commit: its pass 1 holds the fix, and the thread is resolved.
+  const firstPrompt = JSON.stringify(review[0]?.body?.messages ?? [])
+  expect(firstPrompt).toContain('Math.min(a + b')
+  expect(scenario.pr.threads[0]?.isResolved).toBe(true)
+
+  // The fix report: converged, the commit linked.
+  const report = scenario.pr.issueComments.find((c) => c.body.includes('"kind": "fix-report"'))
+  expect(report?.body).toContain('Converged')
+  expect(report?.body).toContain(commit.oid.slice(0, 7))
+  const block = parseRmcoc(report?.body ?? '')
+  expect(block.ok && block.block).toMatchObject({
+    kind: 'fix-report',
+    status: 'converged',
+    commits: [commit.oid]
+  })
+  // Neither the fixer's sidecar nor a verification command held the token or the key.
+  expect(fixerEnvirons.length).toBeGreaterThan(0)
+  for (const environ of fixerEnvirons) expectNoSecrets(environ)
+  const verifyEnviron = await readFile(dump, 'utf8')
+  expect(verifyEnviron).toMatch(/^PATH=/m)
+  expectNoSecrets(verifyEnviron)
+  await rm(dump, { force: true })
+  // The checkout the workflow checked out is untouched.
+  expect(ORDERS[9]).toContain('overflow')
+})
+
+const fixReport = () =>
+  scenario.pr.issueComments.find((c) => c.body.includes('"kind": "fix-report"'))?.body ?? ''
+const branchCommits = () => [...scenario.github.state.branchCommits.values()].flat()
+
+it('verification fails: no commit, no review of a commit, the report names the command and shows its output', async () => {
+  scenario = await startScenario([file])
+  repoConfig(["echo 'src/orders.ts(10,1): error TS2304' && exit 3"])
+  const reviewed = scenario.pr.headSha
+  fixerScript(fixingSteps('a + b // overflow', 'clamp(a + b) // clamped'))
+  reviewBeforeFix()
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  expect(result.failed).toBe(false)
+  expect(branchCommits()).toEqual([])
+  expect(scenario.pr.headSha).toBe(reviewed)
+  expect(result.outputs).toMatchObject({ fix_status: 'verification_failed', fix_commits: '' })
+  expect(fixReport()).toContain('exit 3')
+  expect(fixReport()).toContain('error TS2304')
+  // Only the fixer's requests reached the model: no commit was reviewed.
+  expect(scenario.model.requests.length).toBeGreaterThan(0)
+  expect(scenario.model.requests.every((r) => offers(r, 'submit_fix_result'))).toBe(true)
+})
+
+it('reported fixed but raised again by the review of its commit: stuck, not given again, manual intervention required', async () => {
+  scenario = await startScenario([file])
+  repoConfig(['true'])
+  fixerScript(fixingSteps('a + b // overflow', 'a + b // looked at'))
+  reviewBeforeFix()
+  // The review of the commit keeps the thread open: the edit did not clamp anything.
+  reviewOfFix(() => [
+    call('github_reply_to_thread', {
+      thread_id: scenario.pr.threads[0]?.id,
+      body: 'Still overflows: the commit only changed a comment.',
+      is_concession: false
+    })
+  ])
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  expect(result.failed).toBe(false)
+  expect(branchCommits()).toHaveLength(1)
+  expect(result.outputs).toMatchObject({
+    fix_status: 'manual_intervention_required',
+    fix_commits: branchCommits()[0]?.oid
+  })
+  expect(scenario.pr.threads[0]?.isResolved).toBe(false)
+  expect(fixReport()).toContain('Manual intervention required')
+  const block = parseRmcoc(fixReport())
+  expect(block.ok && block.block.kind === 'fix-report' ? block.block.stuck : []).toHaveLength(1)
+  // One fixer round only: the stuck finding was not given again.
+  expect(result.stdout.match(/Fix round \d/g)).toEqual(['Fix round 1'])
+})
+
+it('a fix touching .github/workflows/ is refused whole: nothing verified, nothing pushed', async () => {
+  scenario = await startScenario([file])
+  repoConfig(['true'])
+  fixerScript([
+    (r) =>
+      call('write', { filePath: `${workdir(r)}/.github/workflows/ci.yml`, content: 'on: push\n' }),
+    (r) =>
+      call('submit_fix_result', {
+        fixed: findingIds(r).map((id) => ({ finding_id: id, description: 'Changed CI.' })),
+        rejected: []
+      })
+  ])
+  reviewBeforeFix()
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  expect(result.outputs).toMatchObject({ fix_status: 'refused', fix_commits: '' })
+  expect(branchCommits()).toEqual([])
+  expect(result.stdout).not.toContain('Verification: running')
+  expect(fixReport()).toContain('.github/workflows/ci.yml')
+})
+
+it('a branch that moved while the fixer worked: nothing pushed, nothing forced', async () => {
+  scenario = await startScenario([file])
+  repoConfig(['true'])
+  const steps = fixingSteps('a + b // overflow', 'clamp(a + b) // clamped')
+  const pushed = 'f'.repeat(40)
+  fixerScript([
+    steps[0]!,
+    steps[1]!,
+    (r) => {
+      // Someone pushes to the branch before the fix is committed.
+      scenario.pr.headSha = pushed
+      return steps[2]!(r)
+    }
+  ])
+  reviewBeforeFix()
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  expect(result.outputs).toMatchObject({ fix_status: 'branch_moved', fix_commits: '' })
+  expect(branchCommits()).toEqual([])
+  expect(scenario.pr.headSha).toBe(pushed)
+})
+
+it("a fork's pull request: fix mode is refused with a note before any fixer starts", async () => {
+  scenario = await startScenario([file])
+  scenario.pr.headRepo = 'someone/Hello-World'
+  repoConfig(['true'])
+  const fixer = fixerScript([])
+  reviewBeforeFix()
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  expect(result.outputs).toMatchObject({ fix_status: 'refused', fix_commits: '' })
+  expect(fixer).toEqual([])
+  expect(result.stdout).toMatch(/::warning::Fix mode commits only to branches of this repository/)
+  expect(fixReport()).toContain('someone/Hello-World')
+})
