@@ -12,18 +12,17 @@ import { SIDECAR_STATE_KEY } from '../../src/opencode/leftover.js'
 import { groupMembers, processEnviron } from '../opencode/group-processes.js'
 import { parseOutputFile } from '../support/action-run.js'
 import { FAKE_API_KEY } from '../support/fake-model/index.js'
-import type { RecordedRequest, ScriptStep } from '../support/fake-model/index.js'
 import {
-  addedFile,
-  GITHUB_TOKEN,
-  OWNER,
-  pass,
-  REPO,
-  BASE_SHA,
-  startScenario,
-  tool,
-  type Scenario
-} from './harness.js'
+  call,
+  findingIds,
+  fixerScript,
+  fixingSteps,
+  isFixerRequest,
+  repoConfig,
+  reviewOfFix,
+  workdir
+} from './fixer-script.js'
+import { addedFile, GITHUB_TOKEN, pass, startScenario, tool, type Scenario } from './harness.js'
 
 jest.setTimeout(240_000)
 
@@ -40,65 +39,6 @@ afterEach(async () => {
   await scenario.stop()
 })
 
-function repoConfig(verify: readonly string[]): void {
-  const yaml = `fix:\n  verify:\n${verify.map((c) => `    - ${JSON.stringify(c)}`).join('\n')}\n`
-  scenario.github.state.setFileContent(
-    OWNER,
-    REPO,
-    BASE_SHA,
-    '.github/review-my-code-bot.yml',
-    yaml
-  )
-}
-
-const offers = (request: RecordedRequest, name: string): boolean =>
-  ((request.body?.tools ?? []) as Array<{ function?: { name?: string } }>).some(
-    (t) => t.function?.name === name
-  )
-
-/** The fixer's requests answered in order by `steps` (each may read the request); the rest go to the queue. */
-function fixerScript(steps: Array<(request: RecordedRequest) => ScriptStep>) {
-  const seen: RecordedRequest[] = []
-  scenario.model.route = (request) => {
-    if (!offers(request, 'submit_fix_result')) return undefined
-    seen.push(request)
-    return steps[seen.length - 1]?.(request) ?? { text: 'Done.' }
-  }
-  return seen
-}
-
-/** The fixer's working directory, as opencode tells the model in its system prompt. */
-function workdir(request: RecordedRequest): string {
-  const system = JSON.stringify(request.body?.messages ?? [])
-  const found = /Working directory: ([^\\"]+?)\\n/.exec(system)?.[1]
-  if (found === undefined) throw new Error('no working directory in the fixer request')
-  return found
-}
-
-/** The finding ids of the round prompt. */
-function findingIds(request: RecordedRequest): string[] {
-  const text = JSON.stringify(request.body?.messages ?? [])
-  return [...text.matchAll(/## finding_id (\S+?)\\n/g)].map((m) => m[1] ?? '')
-}
-
-const call = (name: string, args: Record<string, unknown>): ScriptStep => ({
-  toolCalls: [{ name, arguments: args }]
-})
-
-/** The fixer reads the file, edits `from` into `to`, and reports every finding fixed. */
-function fixingSteps(from: string, to: string, path = 'src/orders.ts') {
-  return [
-    (r: RecordedRequest) => call('read', { filePath: `${workdir(r)}/${path}` }),
-    (r: RecordedRequest) =>
-      call('edit', { filePath: `${workdir(r)}/${path}`, oldString: from, newString: to }),
-    (r: RecordedRequest) =>
-      call('submit_fix_result', {
-        fixed: findingIds(r).map((id) => ({ finding_id: id, description: 'Clamped the total.' })),
-        rejected: []
-      })
-  ]
-}
-
 /** The review before the fix: one finding on line 10, played without a sidecar. */
 function reviewBeforeFix(): void {
   scenario.model.enqueue(
@@ -107,22 +47,6 @@ function reviewBeforeFix(): void {
     ...pass(3),
     ...pass(4)
   )
-}
-
-/** The review of the fix commit (real opencode): `first` in pass 1, then three empty passes. */
-function reviewOfFix(first: () => ScriptStep[]) {
-  const steps: ScriptStep[] = []
-  const seen: RecordedRequest[] = []
-  const fixer = scenario.model.route
-  scenario.model.route = (request) => {
-    const step = fixer?.(request)
-    if (step !== undefined) return step
-    seen.push(request)
-    if (steps.length === 0 && seen.length === 1)
-      steps.push(...first(), ...pass(1), ...pass(2), ...pass(3), ...pass(4))
-    return steps.shift()
-  }
-  return seen
 }
 
 const FIX_INPUTS = { auto_fix: 'true', confirm_min_score: 'off' }
@@ -150,14 +74,18 @@ function expectNoSecrets(environ: string): void {
 it('a finding fixed, verified and committed with createCommitOnBranch on the reviewed head; the same run reviews the commit and resolves the thread: converged', async () => {
   scenario = await startScenario([file])
   const dump = join(scenario.checkout, '..', `verify-environ-${process.pid}.txt`)
-  repoConfig(["grep -q 'clamped' src/orders.ts", `tr '\\0' '\\n' < /proc/self/environ > ${dump}`])
+  repoConfig(scenario, [
+    "grep -q 'clamped' src/orders.ts",
+    `tr '\\0' '\\n' < /proc/self/environ > ${dump}`
+  ])
   const reviewed = scenario.pr.headSha
   const [read, ...rest] = fixingSteps(
     'a + b // overflow',
-    'Math.min(a + b, Number.MAX_SAFE_INTEGER) // clamped'
+    'Math.min(a + b, Number.MAX_SAFE_INTEGER) // clamped',
+    'src/orders.ts'
   )
   const fixerEnvirons: string[] = []
-  const fixer = fixerScript([
+  const fixer = fixerScript(scenario.model, [
     (request) => {
       void sidecarEnvirons().then((environs) => fixerEnvirons.push(...environs))
       return read!(request)
@@ -165,7 +93,7 @@ it('a finding fixed, verified and committed with createCommitOnBranch on the rev
     ...rest
   ])
   reviewBeforeFix()
-  const review = reviewOfFix(() => [
+  const review = reviewOfFix(scenario.model, () => [
     call('github_resolve_thread', {
       thread_id: scenario.pr.threads[0]?.id,
       reason: 'The fix commit clamps the total.'
@@ -219,9 +147,12 @@ const branchCommits = () => [...scenario.github.state.branchCommits.values()].fl
 
 it('verification fails: no commit, no review of a commit, the report names the command and shows its output', async () => {
   scenario = await startScenario([file])
-  repoConfig(["echo 'src/orders.ts(10,1): error TS2304' && exit 3"])
+  repoConfig(scenario, ["echo 'src/orders.ts(10,1): error TS2304' && exit 3"])
   const reviewed = scenario.pr.headSha
-  fixerScript(fixingSteps('a + b // overflow', 'clamp(a + b) // clamped'))
+  fixerScript(
+    scenario.model,
+    fixingSteps('a + b // overflow', 'clamp(a + b) // clamped', 'src/orders.ts')
+  )
   reviewBeforeFix()
   const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
   expect(result.failed).toBe(false)
@@ -232,16 +163,19 @@ it('verification fails: no commit, no review of a commit, the report names the c
   expect(fixReport()).toContain('error TS2304')
   // Only the fixer's requests reached the model: no commit was reviewed.
   expect(scenario.model.requests.length).toBeGreaterThan(0)
-  expect(scenario.model.requests.every((r) => offers(r, 'submit_fix_result'))).toBe(true)
+  expect(scenario.model.requests.every((r) => isFixerRequest(r))).toBe(true)
 })
 
 it('reported fixed but raised again by the review of its commit: stuck, not given again, manual intervention required', async () => {
   scenario = await startScenario([file])
-  repoConfig(['true'])
-  fixerScript(fixingSteps('a + b // overflow', 'a + b // looked at'))
+  repoConfig(scenario, ['true'])
+  fixerScript(
+    scenario.model,
+    fixingSteps('a + b // overflow', 'a + b // looked at', 'src/orders.ts')
+  )
   reviewBeforeFix()
   // The review of the commit keeps the thread open: the edit did not clamp anything.
-  reviewOfFix(() => [
+  reviewOfFix(scenario.model, () => [
     call('github_reply_to_thread', {
       thread_id: scenario.pr.threads[0]?.id,
       body: 'Still overflows: the commit only changed a comment.',
@@ -265,8 +199,8 @@ it('reported fixed but raised again by the review of its commit: stuck, not give
 
 it('a fix touching .github/workflows/ is refused whole: nothing verified, nothing pushed', async () => {
   scenario = await startScenario([file])
-  repoConfig(['true'])
-  fixerScript([
+  repoConfig(scenario, ['true'])
+  fixerScript(scenario.model, [
     (r) =>
       call('write', { filePath: `${workdir(r)}/.github/workflows/ci.yml`, content: 'on: push\n' }),
     (r) =>
@@ -285,10 +219,10 @@ it('a fix touching .github/workflows/ is refused whole: nothing verified, nothin
 
 it('a branch that moved while the fixer worked: nothing pushed, nothing forced', async () => {
   scenario = await startScenario([file])
-  repoConfig(['true'])
-  const steps = fixingSteps('a + b // overflow', 'clamp(a + b) // clamped')
+  repoConfig(scenario, ['true'])
+  const steps = fixingSteps('a + b // overflow', 'clamp(a + b) // clamped', 'src/orders.ts')
   const pushed = 'f'.repeat(40)
-  fixerScript([
+  fixerScript(scenario.model, [
     steps[0]!,
     steps[1]!,
     (r) => {
@@ -307,8 +241,8 @@ it('a branch that moved while the fixer worked: nothing pushed, nothing forced',
 it("a fork's pull request: fix mode is refused with a note before any fixer starts", async () => {
   scenario = await startScenario([file])
   scenario.pr.headRepo = 'someone/Hello-World'
-  repoConfig(['true'])
-  const fixer = fixerScript([])
+  repoConfig(scenario, ['true'])
+  const fixer = fixerScript(scenario.model, [])
   reviewBeforeFix()
   const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
   expect(result.outputs).toMatchObject({ fix_status: 'refused', fix_commits: '' })
