@@ -37948,7 +37948,8 @@ function preprocess(fn, schema) {
 /**
  * Signals to a whole process group. opencode is spawned detached, so its pid
  * is also its process group id and `kill(-pgid)` reaches every child it
- * started. Shared by ManagedOpenCodeServer and the post step.
+ * started. Shared by ManagedOpenCodeServer, the post step and the
+ * verification commands of fix mode.
  */
 function isMissingProcess(error) {
     return error?.code === 'ESRCH';
@@ -37979,6 +37980,29 @@ function isGroupAlive(pgid) {
             return false;
         throw error;
     }
+}
+const POLL_MS = 25;
+/** Polls until no process of the group is left (or `ms` passed); whether it is gone. */
+async function groupGone(pgid, ms) {
+    for (let waited = 0; waited < ms; waited += POLL_MS) {
+        if (!isGroupAlive(pgid))
+            return true;
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    return !isGroupAlive(pgid);
+}
+/**
+ * SIGTERM to the group, then SIGKILL to whatever is left of it after
+ * `graceMs`; resolves once the group is gone, or `graceMs` after the SIGKILL
+ * (a member can linger as a zombie nobody reaps).
+ */
+async function stopGroup(pgid, graceMs) {
+    if (!killGroup(pgid, 'SIGTERM'))
+        return;
+    if (await groupGone(pgid, graceMs))
+        return;
+    killGroup(pgid, 'SIGKILL');
+    await groupGone(pgid, graceMs);
 }
 
 ;// CONCATENATED MODULE: ./src/opencode/leftover.ts
