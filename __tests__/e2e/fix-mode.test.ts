@@ -124,6 +124,7 @@ it('a finding fixed, verified and committed with createCommitOnBranch on the rev
   const report = scenario.pr.issueComments.find((c) => c.body.includes('"kind": "fix-report"'))
   expect(report?.body).toContain('Converged')
   expect(report?.body).toContain(commit.oid.slice(0, 7))
+  expect(report?.body).toMatch(/Fixer cost: [1-9]\d* input \/ [1-9]\d* output tokens/)
   const block = parseRmcoc(report?.body ?? '')
   expect(block.ok && block.block).toMatchObject({
     kind: 'fix-report',

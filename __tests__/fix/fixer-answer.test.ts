@@ -62,18 +62,22 @@ it('nudges once when the first turn ends without an accepted answer', async () =
   const { agent, prompts } = session([{}, { act: answer }])
   const result = await runFixerSession(agent, () => tools.answer, input)
   expect(prompts).toEqual(['fix round 1', 'answer now'])
-  expect(result).toEqual({ answer: tools.answer })
+  // Both turns' usage is counted.
+  expect(result).toEqual({
+    answer: tools.answer,
+    usage: { inputTokens: 2, outputTokens: 2, costUsd: 0 }
+  })
 })
 
 it('a fatal model error ends the round at once; a silent nudge ends it without an answer', async () => {
   const tools = new FixerAnswerTools([candidate('F1@10')])
   const fatal = session([{ turn: { error: { message: 'invalid api key', fatal: true } } }])
-  expect(await runFixerSession(fatal.agent, () => tools.answer, input)).toEqual({
+  expect(await runFixerSession(fatal.agent, () => tools.answer, input)).toMatchObject({
     failed: 'the model failed: invalid api key'
   })
   expect(fatal.prompts).toHaveLength(1)
   const silent = session([{}, {}])
-  expect(await runFixerSession(silent.agent, () => tools.answer, input)).toEqual({
+  expect(await runFixerSession(silent.agent, () => tools.answer, input)).toMatchObject({
     failed: 'it ended without an accepted submit_fix_result'
   })
 })

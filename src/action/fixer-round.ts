@@ -8,9 +8,9 @@
  */
 import type { Config } from '../config/action-config.js'
 import { getErrorMessage } from '../core/errors/error-message.js'
-import type { FixCandidate, FixerAnswer } from '../core/fixing/fix-types.js'
+import type { FixCandidate } from '../core/fixing/fix-types.js'
 import { FixerAnswerTools } from '../fix/fixer-answer-tools.js'
-import { runFixerSession } from '../fix/fixer-session.js'
+import { runFixerSession, type FixerSessionResult } from '../fix/fixer-session.js'
 import type { BridgedAgentOptions } from '../opencode/bridged-agent.js'
 import { collectFixChanges, FixChangeRefusedError } from '../opencode/fix-changes.js'
 import { createFixCopy, type FixCopy } from '../opencode/fix-copy.js'
@@ -41,7 +41,7 @@ async function answerIn(
   copy: FixCopy,
   input: FixerRoundInput,
   setting: FixerRoundSetting
-): Promise<{ answer: FixerAnswer } | { failed: string }> {
+): Promise<FixerSessionResult> {
   const tools = new FixerAnswerTools(input.candidates)
   const agent = await startFixerAgent(
     { tools, copy, systemPrompt: buildFixerSystemPrompt() },
@@ -68,11 +68,14 @@ export async function runFixerRound(
   let kept = false
   try {
     const answered = await answerIn(copy, input, setting)
-    if ('failed' in answered) return { kind: 'failed', reason: answered.failed }
+    if ('failed' in answered) {
+      return { kind: 'failed', reason: answered.failed, usage: answered.usage }
+    }
     const changes = await collectFixChanges(copy.directory, copy.baseline)
     kept = true
     return {
       kind: 'answered',
+      usage: answered.usage,
       answer: answered.answer,
       copy: { directory: copy.directory, changes, dispose: () => copy.dispose() }
     }

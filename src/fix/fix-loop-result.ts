@@ -7,6 +7,7 @@ import type {
   FixCandidate,
   FixStatus,
   FixerAnswer,
+  FixerUsage,
   VerificationResult
 } from '../core/fixing/fix-types.js'
 
@@ -24,6 +25,8 @@ export interface FixRoundRecord {
   readonly commit?: { readonly oid: string; readonly url: string }
   /** Why the round stopped short of a commit, in a sentence. */
   readonly problem?: string
+  /** What the fixer's turns cost. */
+  readonly usage?: FixerUsage
 }
 
 export interface FixLoopResult {

@@ -5,7 +5,7 @@
  * in) and deferred, and each round's verification.
  */
 import type { FixReportInput } from '../core/fixing/fix-report.js'
-import type { FixCandidate } from '../core/fixing/fix-types.js'
+import type { FixCandidate, FixerUsage } from '../core/fixing/fix-types.js'
 import type { FixLoopResult, FixRoundRecord } from './fix-loop-result.js'
 
 function candidateIn(round: FixRoundRecord, id: string): FixCandidate | undefined {
@@ -46,12 +46,21 @@ function stuckOf(result: FixLoopResult): FixReportInput['stuck'] {
   })
 }
 
+function sum(result: FixLoopResult, of: (usage: FixerUsage) => number): number {
+  return result.rounds.reduce((total, round) => total + (round.usage ? of(round.usage) : 0), 0)
+}
+
 export function fixReportInput(result: FixLoopResult, maxRounds: number): FixReportInput {
   return {
     status: result.status,
     rounds: result.rounds.length,
     maxRounds,
     note: result.reason,
+    usage: {
+      inputTokens: sum(result, (u) => u.inputTokens),
+      outputTokens: sum(result, (u) => u.outputTokens),
+      costUsd: sum(result, (u) => u.costUsd)
+    },
     commits: result.rounds.flatMap((round) =>
       round.commit === undefined ? [] : [{ round: round.round, ...round.commit }]
     ),

@@ -128,14 +128,15 @@ export async function runFixRound(
   deps: FixLoopDeps,
   input: FixRoundInput
 ): Promise<RoundCommitted | RoundStopped> {
+  const run = await deps.runFixer(input)
   const base: FixRoundRecord = {
     round: input.round,
     head: input.head,
     given: input.candidates,
     changes: [],
-    verification: []
+    verification: [],
+    ...(run.usage === undefined ? {} : { usage: run.usage })
   }
-  const run = await deps.runFixer(input)
   if (run.kind !== 'answered') {
     return run.kind === 'failed'
       ? stopped(base, 'manual_intervention_required', `The fixer gave no answer: ${run.reason}`)

@@ -10,6 +10,7 @@ import type {
   FileChange,
   FixCandidate,
   FixerAnswer,
+  FixerUsage,
   VerificationResult
 } from '../core/fixing/fix-types.js'
 import type { ReviewLog } from './agent-session.js'
@@ -29,9 +30,13 @@ export interface PatchedCopy {
  * none (failed); or edits the sandbox refuses (a new symlink, a file where
  * the copy holds none), which end the loop with nothing pushed.
  */
-export type FixerRun =
+export type FixerRun = (
   | { readonly kind: 'answered'; readonly answer: FixerAnswer; readonly copy: PatchedCopy }
   | { readonly kind: 'failed' | 'refused'; readonly reason: string }
+) & {
+  /** What the fixer's turns cost; absent when it never ran a turn. */
+  readonly usage?: FixerUsage
+}
 
 export interface FixLoopDeps {
   /** The bot's own findings on the PR as its state holds them now (open or not). */

@@ -11,7 +11,7 @@
  */
 import { formatBotComment, type FixReportBlock } from '../memory/rmcoc.js'
 import { sanitizeComment } from '../text-safety/sanitize.js'
-import type { FixCandidate, FixStatus } from './fix-types.js'
+import type { FixCandidate, FixStatus, FixerUsage } from './fix-types.js'
 import { codeSpan, verificationSection, type RoundVerification } from './verification-section.js'
 
 export interface ReportCommit {
@@ -30,6 +30,8 @@ export interface FixReportInput {
   readonly note?: string
   /** Pushed commits, oldest first. */
   readonly commits: readonly ReportCommit[]
+  /** What the fixer's turns cost over all rounds (the reviews of the commits report their own). */
+  readonly usage?: FixerUsage
   /** Fixed and no longer open after the re-review, with the round whose commit holds the fix. */
   readonly fixed: readonly {
     readonly candidate: FixCandidate
@@ -112,6 +114,12 @@ function headerPart(input: FixReportInput): string {
     `Rounds: ${input.rounds} of at most ${input.maxRounds}.` +
       (commits.length === 0 ? ' No commit was pushed.' : ` Commits: ${commits.join(', ')}.`)
   )
+  const { usage } = input
+  if (usage !== undefined && usage.inputTokens + usage.outputTokens > 0) {
+    lines.push(
+      `Fixer cost: ${usage.inputTokens} input / ${usage.outputTokens} output tokens, $${usage.costUsd.toFixed(4)}.`
+    )
+  }
   return lines.join('\n\n')
 }
 

@@ -43,6 +43,13 @@ export interface FixerAnswer {
   readonly rejected: readonly RejectedIssue[]
 }
 
+/** What the fixer's turns cost, as opencode reported it (0 when it reported nothing). */
+export interface FixerUsage {
+  readonly inputTokens: number
+  readonly outputTokens: number
+  readonly costUsd: number
+}
+
 /** One verification command as the action ran it in the patched copy. */
 export interface VerificationResult {
   /** The command as configured (repository config, base branch). */
