@@ -5,6 +5,7 @@
 import type { CliIo, LocalEngine, OutputStream } from '../../src/cli/cli-io.js'
 import { main } from '../../src/cli/cli-main.js'
 import type { Verdict } from '../../src/core/findings/verdict.js'
+import type { LocalFixOptions, LocalFixResult } from '../../src/local/local-fix.js'
 import type {
   LocalFinding,
   LocalReviewOptions,
@@ -68,18 +69,31 @@ export function reviewed(
 export interface FakeEngine extends LocalEngine {
   readonly calls: string[]
   readonly reviewOptions: LocalReviewOptions[]
+  readonly fixOptions: LocalFixOptions[]
 }
 
-/** An engine whose review returns (or throws) `outcome`; status and dismiss use `findings`. */
+/**
+ * An engine whose review returns (or throws) `outcome`, its fix `fixOutcome`;
+ * status and dismiss use `findings`.
+ */
 export function fakeEngine(
   outcome: LocalReviewResult | Error,
-  findings: readonly LocalFinding[] = []
+  findings: readonly LocalFinding[] = [],
+  fixOutcome: LocalFixResult | Error = new Error('no fix outcome scripted')
 ): FakeEngine {
   const calls: string[] = []
   const reviewOptions: LocalReviewOptions[] = []
+  const fixOptions: LocalFixOptions[] = []
   return {
     calls,
     reviewOptions,
+    fixOptions,
+    async runLocalFix(options) {
+      calls.push('fix')
+      fixOptions.push(options)
+      if (fixOutcome instanceof Error) throw fixOutcome
+      return fixOutcome
+    },
     async runLocalReview(options) {
       calls.push('review')
       reviewOptions.push(options)

@@ -5,9 +5,6 @@
  * environment, one createCommitOnBranch commit per round, and the review of
  * that commit in the same run, read from the patched copy.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Config } from '../config/action-config.js'
 import type { FixSettings } from '../config/repo-config.js'
 import { rebuildRunState } from '../core/memory/threads.js'
@@ -18,10 +15,9 @@ import type { GitHubClient } from '../github/octokit.js'
 import type { FixLoopDeps } from '../ports/fix-loop.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
 import type { ReviewOutcome } from '../ports/review-engine.js'
-import { runVerification } from '../process/verification-run.js'
-import { scrubbedEnvironment } from '../process/scrubbed-env.js'
+import { verifyInCopy } from '../process/verification-copy.js'
 import { ReviewRunner } from '../review/run/review-runner.js'
-import { runFixerRound, type FixerRoundSetting } from './fixer-round.js'
+import { runFixerRound, type FixerRoundSetting } from '../fix/fixer-round.js'
 import { actionLog, reviewEngineDeps, type ReviewDepsInput } from './review-deps.js'
 
 export interface FixDepsInput {
@@ -40,20 +36,14 @@ export interface FixDepsInput {
 }
 
 /** The verification commands in a copy of `directory`, so their output never reaches a commit. */
-async function verifyIn(directory: string, input: FixDepsInput) {
-  const scratch = await mkdtemp(join(tmpdir(), 'fix-verify-'))
-  const tree = join(scratch, 'tree')
-  try {
-    await cp(directory, tree, { recursive: true, verbatimSymlinks: true })
-    return await runVerification(input.verify.verify, {
-      cwd: tree,
-      env: scrubbedEnvironment(input.review.processEnv, input.secrets),
-      timeoutMs: input.verify.timeoutMinutes * 60_000,
-      log: (line) => actionLog.info(line)
-    })
-  } finally {
-    await rm(scratch, { recursive: true, force: true })
-  }
+function verifyIn(directory: string, input: FixDepsInput) {
+  return verifyInCopy(directory, {
+    commands: input.verify.verify,
+    timeoutMs: input.verify.timeoutMinutes * 60_000,
+    env: input.review.processEnv,
+    secrets: input.secrets,
+    log: (line) => actionLog.info(line)
+  })
 }
 
 /** The review of the fix commit `head`, from the copy holding its tree. */

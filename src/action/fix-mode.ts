@@ -23,7 +23,9 @@ import type { GitHubClient } from '../github/octokit.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
 import type { ReviewOutcome } from '../ports/review-engine.js'
 import { SidecarStates } from '../opencode/leftover.js'
+import { opencodeFixerSandbox } from '../opencode/fixer-workspace.js'
 import { readProviderCredentials } from '../opencode/provider-credentials.js'
+import { FIXER_PROMPTS } from '../review/prompts/fixer-prompts.js'
 import { SignedGateway } from '../review/gateways/signed-gateway.js'
 import { actionFixDeps } from './fix-deps.js'
 import { setFixOutputs, setOutcomeOutputs } from './outputs.js'
@@ -87,8 +89,7 @@ async function loop(
     verify: settings.verify,
     secrets,
     fixer: {
-      config: input.config,
-      agent: {
+      sandbox: opencodeFixerSandbox(input.config, {
         checkout: input.review.checkout,
         apiKey: input.config.opencodeApiKey,
         providerEnv: readProviderCredentials(input.config.providerEnv, input.review.processEnv)
@@ -98,7 +99,8 @@ async function loop(
         // The post step stops the fixer's sidecar too if the job is cancelled.
         saveState: new SidecarStates((name, value) => core.saveState(name, value)).slot(),
         ...(input.review.resolver === undefined ? {} : { resolver: input.review.resolver })
-      },
+      }),
+      prompts: FIXER_PROMPTS,
       deadlineMs: input.review.passDeadlineMs ?? input.config.passTimeoutMinutes * 60_000
     },
     review: input.review,

@@ -8,6 +8,7 @@ import type { InputName } from '../config/inputs.js'
 import { choiceField } from '../config/fields.js'
 import { getErrorMessage } from '../core/errors/error-message.js'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
+import { checkMaxRounds, MAX_FIX_ROUNDS } from '../core/fixing/fix-outcome.js'
 import { UsageError } from './cli-usage.js'
 import { flagName, SWITCH_INPUTS, VALUE_INPUTS } from './input-flags.js'
 
@@ -31,6 +32,14 @@ export type Command =
       readonly inputs: Partial<Record<InputName, string>>
       readonly output: OutputChoice
     }
+  | {
+      readonly name: 'fix'
+      readonly base: string | undefined
+      readonly inputs: Partial<Record<InputName, string>>
+      readonly output: OutputChoice
+      /** --max-rounds: 1-3, default 3. */
+      readonly maxRounds: number
+    }
   | { readonly name: 'status'; readonly output: OutputChoice }
   | { readonly name: 'dismiss'; readonly id: string; readonly reason: string }
 
@@ -46,6 +55,10 @@ const REVIEW: Options = {
   'working-tree': { type: 'boolean' },
   ...Object.fromEntries(VALUE_INPUTS.map((input) => [flagName(input), { type: 'string' }])),
   ...Object.fromEntries(SWITCH_INPUTS.map((input) => [flagName(input), { type: 'boolean' }]))
+}
+const FIX: Options = {
+  ...Object.fromEntries(Object.entries(REVIEW).filter(([name]) => name !== 'working-tree')),
+  'max-rounds': { type: 'string' }
 }
 
 /** parseArgs, its errors (which name the option) turned into UsageErrors. */
@@ -83,7 +96,7 @@ function outputChoice(values: Values): OutputChoice {
   return { format: format.data, file: typeof file === 'string' ? file : undefined }
 }
 
-function reviewCommand(values: Values): Command {
+function flagInputs(values: Values): Partial<Record<InputName, string>> {
   const inputs: Partial<Record<InputName, string>> = {}
   for (const input of VALUE_INPUTS) {
     const value = values[flagName(input)]
@@ -92,13 +105,44 @@ function reviewCommand(values: Values): Command {
   for (const input of SWITCH_INPUTS) {
     if (values[flagName(input)] === true) inputs[input] = 'true'
   }
+  return inputs
+}
+
+function baseOf(values: Values): string | undefined {
   const base = values['base']
+  return typeof base === 'string' ? base.trim() : undefined
+}
+
+function reviewCommand(values: Values): Command {
   return {
     name: 'review',
-    base: typeof base === 'string' ? base.trim() : undefined,
+    base: baseOf(values),
     workingTree: values['working-tree'] === true,
-    inputs,
+    inputs: flagInputs(values),
     output: outputChoice(values)
+  }
+}
+
+/** --max-rounds: an integer from 1 to MAX_FIX_ROUNDS; MAX_FIX_ROUNDS when absent. */
+function maxRounds(values: Values): number {
+  const raw = values['max-rounds']
+  if (typeof raw !== 'string') return MAX_FIX_ROUNDS
+  const checked = checkMaxRounds(/^\s*\d+\s*$/.test(raw) ? Number(raw) : raw)
+  if (!checked.ok) {
+    throw new UsageError(
+      `--max-rounds must be an integer from 1 to ${MAX_FIX_ROUNDS}, got ${JSON.stringify(raw)}`
+    )
+  }
+  return checked.value
+}
+
+function fixCommand(values: Values): Command {
+  return {
+    name: 'fix',
+    base: baseOf(values),
+    inputs: flagInputs(values),
+    output: outputChoice(values),
+    maxRounds: maxRounds(values)
   }
 }
 
@@ -118,22 +162,26 @@ function dismissCommand(values: Values, positionals: readonly string[]): Command
 /** The command named by argv (without node and the script). */
 export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv
-  if (first === undefined) throw new UsageError('a command is needed: review, status or dismiss')
+  if (first === undefined) {
+    throw new UsageError('a command is needed: review, fix, status or dismiss')
+  }
   if (first === '--help' || first === '-h' || first === 'help') return { name: 'help' }
   if (first === '--version') return { name: 'version' }
   const options: Record<string, Options> = {
     review: REVIEW,
+    fix: FIX,
     status: { ...HELP, ...OUTPUT },
     dismiss: { ...HELP, reason: { type: 'string' } }
   }
   const wanted = options[first]
   if (wanted === undefined) {
-    throw new UsageError(`unknown command "${first}": expected review, status or dismiss`)
+    throw new UsageError(`unknown command "${first}": expected review, fix, status or dismiss`)
   }
   const parsed = parse(rest, wanted, first === 'dismiss')
   if (parsed.values['help'] === true) return { name: 'help' }
   requireText(parsed.values)
   if (first === 'review') return reviewCommand(parsed.values)
+  if (first === 'fix') return fixCommand(parsed.values)
   if (first === 'status') return { name: 'status', output: outputChoice(parsed.values) }
   return dismissCommand(parsed.values, parsed.positionals)
 }

@@ -1,9 +1,10 @@
 /**
  * What the command needs from the outside world, injected so `main` runs
  * in-process in tests: the streams, the environment, the working directory,
- * the file writer and the local review engine.
+ * the file writer and the local engine (review, fix, status, dismiss).
  */
 import { writeFile } from 'node:fs/promises'
+import { runLocalFix, type LocalFixOptions, type LocalFixResult } from '../local/local-fix.js'
 import {
   dismissFinding,
   localStatus,
@@ -21,6 +22,7 @@ export interface OutputStream {
 
 export interface LocalEngine {
   runLocalReview(options: LocalReviewOptions): Promise<LocalReviewResult>
+  runLocalFix(options: LocalFixOptions): Promise<LocalFixResult>
   localStatus(
     cwd: string
   ): Promise<{ findings: readonly LocalFinding[]; statePath: string; warnings: readonly string[] }>
@@ -38,7 +40,7 @@ export interface CliIo {
   readonly writeFile?: (path: string, text: string) => Promise<void>
 }
 
-export const REAL_ENGINE: LocalEngine = { runLocalReview, localStatus, dismissFinding }
+export const REAL_ENGINE: LocalEngine = { runLocalReview, runLocalFix, localStatus, dismissFinding }
 
 export async function writeTextFile(path: string, text: string): Promise<void> {
   await writeFile(path, text, 'utf8')

@@ -9,6 +9,7 @@ import { TOOL_VERSION } from '../core/names/tool-identity.js'
 import { LocalUsageError } from '../local/local-review.js'
 import { parseCommand } from './cli-args.js'
 import { dismissCommand, reviewCommand, secretsOf, statusCommand } from './cli-commands.js'
+import { fixCommand } from './fix-command.js'
 import type { CliIo } from './cli-io.js'
 import { COMMAND, USAGE, UsageError } from './cli-usage.js'
 import { EXIT, type ExitCode } from './exit-codes.js'
@@ -25,6 +26,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       return EXIT.ok
     case 'review':
       return reviewCommand(command, io)
+    case 'fix':
+      return fixCommand(command, io)
     case 'status':
       return statusCommand(command, io)
     case 'dismiss':

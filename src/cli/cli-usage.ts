@@ -16,6 +16,8 @@ export const COMMAND = 'review-my-code-bot'
 
 export const USAGE = `Usage:
   ${COMMAND} review [options]          review the current branch against its merge base
+  ${COMMAND} fix [options]             review, then fix, verify and commit on the current branch,
+                                       review each fix commit; up to --max-rounds rounds
   ${COMMAND} status [--format F] [--output FILE]
                                        list the findings still open on the current branch
   ${COMMAND} dismiss <id> --reason "…" record your call: the finding is never raised again
@@ -44,11 +46,17 @@ Review options:
                                   sessions before they are reported (default 9)
   --confirm-model <model>         model of the confirmation sessions (default: --model)
 
-Output options (review and status):
+Fix options (the review options but --working-tree, and):
+  --max-rounds <n>                rounds of fix, verify, commit and review, 1-3 (default 3)
+  fix needs a clean work tree (no staged or modified tracked files) and the commands that
+  verify a fix in .github/review-my-code-bot.yml on the base: fix: { verify: ["npm test"] }
+
+Output options (review, fix and status):
   --format <format>               terminal (default), markdown, json or sarif
   --output <file>                 write the report to <file> instead of standard output
 
 The model key is read from OPENCODE_API_KEY, never from a flag.
-Exit codes: 0 done, 1 the verdict meets --fail-on, 2 bad usage, 3 the review could not complete,
-130 interrupted (Ctrl-C: the review agent is stopped first).
+Exit codes: 0 done, 1 the verdict meets --fail-on (for fix, with --fail-on other than never, also
+a fix that did not end converged or nothing_to_fix), 2 bad usage or a refused fix, 3 the review
+could not complete, 130 interrupted (Ctrl-C: the review agent is stopped first).
 `

@@ -1,9 +1,11 @@
 /**
  * What a report shows, whatever its format: the open findings of the branch
- * and, after a review, its verdict. `review` and `status` both render one.
+ * and, after a review, its verdict; after `fix`, how the fix loop ended.
+ * `review`, `fix` and `status` all render one.
  */
 import type { LocalFinding } from '../local/local-review.js'
 import type { Verdict } from '../core/findings/verdict.js'
+import type { FixReportInput } from '../core/fixing/fix-report.js'
 
 export interface ReviewOutcome {
   readonly verdict: Verdict
@@ -18,6 +20,8 @@ export interface FindingsReport {
   readonly statePath: string
   /** Absent for `status`. */
   readonly review?: ReviewOutcome
+  /** How `fix` ended: its status, rounds, commits, fixed, rejected and stuck findings. */
+  readonly fix?: FixReportInput
   /** Exact secret values (the model key): never printed. */
   readonly secrets: readonly string[]
 }

@@ -1,11 +1,13 @@
 /**
  * The report as markdown (to paste into a pull request or a chat): the
- * verdict, then a section per file with a list item per finding. Model text
+ * verdict, after `fix` the fix report (as the action's fix report comment,
+ * without its hidden block), then a section per file with a list item per finding. Model text
  * goes through the comment sanitizer and stays on one list line or inside a
  * quote, so it cannot break out of the report's layout.
  */
 import { sanitizeText } from '../core/text-safety/sanitize.js'
 import { oneLine, plural, quote } from '../core/summary/summary-text.js'
+import { fixReportMarkdown } from '../core/fixing/fix-report.js'
 import type { LocalFinding } from '../local/local-review.js'
 import { COMMAND } from './cli-usage.js'
 import { groupByFile, type FindingsReport } from './findings-report.js'
@@ -38,6 +40,7 @@ function heading(report: FindingsReport): string[] {
 
 export function renderMarkdown(report: FindingsReport): string {
   const lines = heading(report)
+  if (report.fix !== undefined) lines.push('', fixReportMarkdown(report.fix, report.secrets))
   for (const group of groupByFile(report.findings)) {
     lines.push('', `## ${group.file === '' ? 'No file' : codeSpan(group.file)}`, '')
     for (const finding of group.findings) lines.push(findingItem(finding, report.secrets))

@@ -1,12 +1,14 @@
 /**
  * The default report, for a person at a terminal: the verdict, then the
  * findings grouped by file and sorted by line, each with its score, line,
- * id and text. Every piece of model text passes terminalText.
+ * id and text; after `fix`, the fix's outcome between the two. Every piece
+ * of model text passes terminalText.
  */
 import { plural } from '../core/summary/summary-text.js'
 import type { LocalFinding } from '../local/local-review.js'
 import { COMMAND } from './cli-usage.js'
 import { groupByFile, type FindingsReport } from './findings-report.js'
+import { fixTerminalLines } from './render-fix.js'
 import { terminalText } from './terminal-text.js'
 
 const INDENT = '      '
@@ -37,6 +39,7 @@ function verdictLines(report: FindingsReport): string[] {
 
 export function renderTerminal(report: FindingsReport): string {
   const lines = verdictLines(report)
+  if (report.fix !== undefined) lines.push(...fixTerminalLines(report.fix, report.secrets))
   for (const group of groupByFile(report.findings)) {
     lines.push(group.file === '' ? '(no file)' : terminalText(group.file, report.secrets))
     for (const finding of group.findings) lines.push(...findingLines(finding, report.secrets), '')

@@ -120,7 +120,7 @@ async function committed(
       `The branch moved since ${input.head.slice(0, 7)} was reviewed: nothing was pushed or forced (${commit.detail}).`
     )
   }
-  return stopped(record, 'refused', `GitHub refused the commit: ${commit.detail}`)
+  return stopped(record, 'refused', `The commit was refused: ${commit.detail}`)
 }
 
 /** Runs one round; the copy is disposed of here unless the round committed. */

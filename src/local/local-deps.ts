@@ -8,7 +8,7 @@
  */
 import type { Config } from '../config/action-config.js'
 import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
-import { startBridgedAgent } from '../opencode/bridged-agent.js'
+import { startBridgedAgent, type BridgedAgentOptions } from '../opencode/bridged-agent.js'
 import { stopLeftoverSidecar } from '../opencode/leftover.js'
 import { readCheckoutHead } from '../process/git-head.js'
 import { trustedPath } from '../process/trusted-path.js'
@@ -63,7 +63,7 @@ export function localDirectory(developer: string): ActorDirectory {
  * `rg` it ships must not run. The agent start itself leaves out the clone's.
  */
 export async function withoutWorkTreePath(
-  input: LocalDepsInput,
+  input: Pick<LocalDepsInput, 'env' | 'log' | 'workTree'>,
   checkout: string
 ): Promise<Readonly<Record<string, string | undefined>>> {
   const trusted = await trustedPath(input.env, [input.workTree, checkout])
@@ -75,21 +75,29 @@ export async function withoutWorkTreePath(
   return { ...input.env, PATH: trusted.path }
 }
 
-/** Starts the tool bridge, then the sidecar over the export of `checkout`. */
-async function startAgent(
-  input: LocalDepsInput,
-  checkout: string,
-  start: AgentStart
-): Promise<AgentHandle> {
+/** What an agent's start takes locally: the model credentials, the environment, the log. */
+export type LocalAgentInput = Pick<
+  LocalDepsInput,
+  'env' | 'log' | 'workTree' | 'apiKey' | 'providerEnv'
+>
+
+/**
+ * The sidecar's options for an agent over `checkout` (the reviewer's, or the
+ * fixer's copy): the PATH without the work tree's entries and, since no
+ * post step runs after a local run, an interrupt that stops the sidecar the
+ * agent recorded (its process group and temp folders).
+ */
+export async function localAgentOptions(
+  input: LocalAgentInput,
+  checkout: string
+): Promise<BridgedAgentOptions> {
   let unregister = (): void => undefined
-  return startBridgedAgent(start, input.config, {
+  return {
     checkout,
     apiKey: input.apiKey,
     providerEnv: input.providerEnv,
     log: input.log,
     env: await withoutWorkTreePath(input, checkout),
-    // No post step runs after a local review: an interrupt stops the
-    // sidecar the agent recorded (its process group and temp folders).
     saveState: (_name, value) => {
       unregister()
       if (value !== '') {
@@ -98,7 +106,16 @@ async function startAgent(
         )
       }
     }
-  })
+  }
+}
+
+/** Starts the tool bridge, then the sidecar over the export of `checkout`. */
+async function startAgent(
+  input: LocalDepsInput,
+  checkout: string,
+  start: AgentStart
+): Promise<AgentHandle> {
+  return startBridgedAgent(start, input.config, await localAgentOptions(input, checkout))
 }
 
 export function localEngineDeps(input: LocalDepsInput): ReviewEngineDeps {

@@ -60,7 +60,7 @@ export type LocalReviewResult =
   | { readonly kind: 'skipped'; readonly reason: string; readonly warnings: readonly string[] }
 
 /** git for the work tree `cwd` is in, never one found inside that work tree. */
-async function openRepository(cwd: string, env: LocalReviewOptions['env']) {
+export async function openRepository(cwd: string, env: LocalReviewOptions['env']) {
   const root = await findRepository(await LocalGit.find(cwd, env, [cwd]))
   const git = await LocalGit.find(root.toplevel, env, [root.toplevel, cwd])
   return { root, git }
@@ -139,6 +139,28 @@ async function reviewPrepared(options: LocalReviewOptions, run: PreparedLocalRun
   }
 }
 
+/**
+ * Reviews `branch` while the caller holds the lock of its state file at
+ * `statePath`; `lockWarnings` are the lock's own (a stale lock taken over).
+ */
+export async function reviewLockedBranch(
+  options: LocalReviewOptions,
+  git: LocalGit,
+  branch: LocalBranch,
+  statePath: string,
+  lockWarnings: readonly string[] = []
+): Promise<LocalReviewResult> {
+  const run = await prepareLocalRun(options, git, branch, statePath)
+  const warnings = [...lockWarnings, ...run.warnings]
+  const { outcome, report } = await reviewPrepared(options, run)
+  if (outcome.kind === 'skipped') return { kind: 'skipped', reason: outcome.reason, warnings }
+  if (report === undefined) throw new Error('the review finished without a report')
+  const scope = report.scope?.kind === 'incremental' ? 'incremental' : 'full'
+  const findings = openFindings(run.store.state)
+  const { verdict } = outcome
+  return { kind: 'reviewed', verdict, report, findings, scope, statePath, warnings }
+}
+
 /** Reviews the current branch. ReviewFailedError or any other error: the review could not complete. */
 export async function runLocalReview(options: LocalReviewOptions): Promise<LocalReviewResult> {
   // Before anything else: without a way to reach a model there is nothing to do.
@@ -149,15 +171,7 @@ export async function runLocalReview(options: LocalReviewOptions): Promise<Local
   const lock = await lockState(statePath, `branch ${branch.branch}`)
   const unregister = onInterrupt(() => lock.release())
   try {
-    const run = await prepareLocalRun(options, git, branch, statePath)
-    const warnings = [...lock.warnings, ...run.warnings]
-    const { outcome, report } = await reviewPrepared(options, run)
-    if (outcome.kind === 'skipped') return { kind: 'skipped', reason: outcome.reason, warnings }
-    if (report === undefined) throw new Error('the review finished without a report')
-    const scope = report.scope?.kind === 'incremental' ? 'incremental' : 'full'
-    const findings = openFindings(run.store.state)
-    const { verdict } = outcome
-    return { kind: 'reviewed', verdict, report, findings, scope, statePath, warnings }
+    return await reviewLockedBranch(options, git, branch, statePath, lock.warnings)
   } finally {
     await lock.release()
     unregister()

@@ -136,14 +136,23 @@ export function fixReportBlock(input: FixReportInput): FixReportBlock {
   }
 }
 
-/** The fix report's body, sanitized and capped, with its block and the marker. */
-export function composeFixReport(input: FixReportInput, secrets: readonly string[] = []): string {
+function reportText(input: FixReportInput): string {
   const parts = [
     headerPart(input),
     ...findingSections(input),
     verificationSection(input.verification)
   ]
-  const text = parts.filter((part) => part !== '').join('\n\n')
+  return parts.filter((part) => part !== '').join('\n\n')
+}
+
+/** The fix report's body, sanitized and capped, with its block and the marker. */
+export function composeFixReport(input: FixReportInput, secrets: readonly string[] = []): string {
   const block = fixReportBlock(input)
+  const text = reportText(input)
   return sanitizeComment({ text, secrets, compose: (t) => formatBotComment(t, block) })
+}
+
+/** The same report, sanitized, without the block and the marker: for a report read by a person only. */
+export function fixReportMarkdown(input: FixReportInput, secrets: readonly string[] = []): string {
+  return sanitizeComment({ text: reportText(input), secrets })
 }

@@ -5,6 +5,7 @@
  * untrusted data; ids, paths, lines and scores are the bot's own.
  */
 import type { FixCandidate } from '../../core/fixing/fix-types.js'
+import type { FixerPrompts } from '../../ports/fixer-sandbox.js'
 import { EXPLORATION_TOOLS, FIXER_TOOL_NAME } from '../../core/names/tool-names.js'
 import { fenceUntrusted } from '../../core/text-safety/untrusted-text.js'
 import { fillTemplate } from './prompt-template.js'
@@ -51,4 +52,11 @@ export function buildFixRoundPrompt(round: number, candidates: readonly FixCandi
 /** Once, when the round's turn ended without an accepted answer. */
 export function buildFixNudge(round: number): string {
   return fill('fix-nudge', { round: String(round) })
+}
+
+/** The fixer's prompts as the fix loop's fixer round takes them. */
+export const FIXER_PROMPTS: FixerPrompts = {
+  system: buildFixerSystemPrompt,
+  round: buildFixRoundPrompt,
+  nudge: buildFixNudge
 }
