@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { SIDECAR_STATE_KEY } from '../../src/opencode/leftover.js'
 import { groupMembers, processEnviron } from '../opencode/group-processes.js'
-import { parseOutputFile } from '../support/action-run.js'
+import { parseOutputFile, runAction } from '../support/action-run.js'
+import { prComment } from '../support/webhook-examples.js'
 import { FAKE_API_KEY } from '../support/fake-model/index.js'
 import {
   call,
@@ -22,7 +23,18 @@ import {
   reviewOfFix,
   workdir
 } from './fixer-script.js'
-import { addedFile, GITHUB_TOKEN, pass, startScenario, tool, type Scenario } from './harness.js'
+import {
+  addedFile,
+  GITHUB_TOKEN,
+  NUMBER,
+  OWNER,
+  pass,
+  REPO,
+  scenarioInputs,
+  startScenario,
+  tool,
+  type Scenario
+} from './harness.js'
 
 jest.setTimeout(240_000)
 
@@ -250,4 +262,30 @@ it("a fork's pull request: fix mode is refused with a note before any fixer star
   expect(fixer).toEqual([])
   expect(result.stdout).toMatch(/::warning::Fix mode commits only to branches of this repository/)
   expect(fixReport()).toContain('someone/Hello-World')
+})
+
+it("a reader's fix mention is refused before anything runs: no model request, no commit, no comment", async () => {
+  scenario = await startScenario([file])
+  repoConfig(scenario, ['true'])
+  scenario.github.state.addUser('reader')
+  scenario.github.state.grant(OWNER, REPO, 'reader', 'read')
+  const body = '@review-my-code-bot fix'
+  const comment = scenario.github.state.addIssueComment(scenario.pr, { author: 'reader', body })
+  const payload = prComment(body, 'reader')
+  payload.comment.id = comment.id
+  payload.issue.number = NUMBER
+  const result = await runAction({
+    eventName: 'issue_comment',
+    payload,
+    apiUrl: scenario.github.url,
+    inputs: scenarioInputs(scenario),
+    env: { GITHUB_WORKSPACE: scenario.checkout, GITHUB_SERVER_URL: 'https://github.com' },
+    options: { msPerSecond: 1, passDeadlineMs: 60_000 }
+  })
+  expect(result.failed).toBe(false)
+  expect(result.outputs['skipped_reason']).toMatch(/^unauthorized: "reader" has read access/)
+  expect(result.outputs['fix_status']).toBe('')
+  expect(scenario.model.requests).toEqual([])
+  expect(branchCommits()).toEqual([])
+  expect(scenario.pr.issueComments.map((c) => c.author.login)).toEqual(['reader'])
 })
