@@ -18,6 +18,7 @@ import { waitForMcpServers } from '../../src/opencode/mcp-ready.js'
 import type { FixerTools, SubmitFixResultArgs } from '../../src/ports/fixer-tools.js'
 import { startTestSidecar, type TestSidecar } from '../support/fake-model/sidecar.js'
 import { fingerprint, makeGitCheckout } from './checkout.js'
+import { toolResults } from './tool-results.js'
 
 /**
  * opencode's editing tools behind its one `edit` permission, as it offers them
@@ -36,19 +37,6 @@ class RecordingFixer implements FixerTools {
 function toolNames(body: unknown): string[] {
   const tools = (body as { tools?: Array<{ function: { name: string } }> }).tools ?? []
   return tools.map((tool) => tool.function.name).sort()
-}
-
-/** What the model received for the tool calls of its latest step, by call id. */
-function toolResults(sidecar: TestSidecar): Map<string, string> {
-  const last = sidecar.fake.requests.at(-1)?.body as {
-    messages: Array<{ role: string; tool_call_id?: string; content?: unknown }>
-  }
-  const results = new Map<string, string>()
-  for (const message of [...last.messages].reverse()) {
-    if (message.role !== 'tool' || message.tool_call_id === undefined) break
-    results.set(message.tool_call_id, JSON.stringify(message.content))
-  }
-  return results
 }
 
 /** Plays `calls` as one model step, then ends the turn; returns the results in call order. */

@@ -12,25 +12,12 @@ import { join } from 'node:path'
 import { EXPLORATION_TOOLS, WEB_TOOLS } from '../../src/core/names/tool-names.js'
 import { startTestSidecar, type TestSidecar } from '../support/fake-model/sidecar.js'
 import { fingerprint, makeGitCheckout } from './checkout.js'
+import { toolResults } from './tool-results.js'
 
 const FORBIDDEN = ['write', 'edit', 'apply_patch', 'patch', 'bash', 'task', 'question', 'skill']
 
 function toolNames(body: { tools?: Array<{ function: { name: string } }> }): string[] {
   return (body.tools ?? []).map((tool) => tool.function.name).sort()
-}
-
-/** What the model received for the tool calls of its latest step, by call id. */
-function toolResults(sidecar: TestSidecar): Map<string, string> {
-  const last = sidecar.fake.requests.at(-1)?.body as {
-    messages: Array<{ role: string; tool_call_id?: string; content?: unknown }>
-  }
-  const results = new Map<string, string>()
-  // The trailing tool messages answer the latest assistant step; earlier ones are history.
-  for (const message of [...last.messages].reverse()) {
-    if (message.role !== 'tool' || message.tool_call_id === undefined) break
-    results.set(message.tool_call_id, JSON.stringify(message.content))
-  }
-  return results
 }
 
 describe('read-only sidecar (real opencode)', () => {
