@@ -84,3 +84,19 @@ export const RestContents = z.union([
   z.object({ type: z.string() }),
   z.array(z.unknown())
 ])
+
+/** An issue as the issues API lists it; pull requests carry `pull_request`. */
+export const RestIssue = z.object({
+  number: z.number().int(),
+  html_url: z.string(),
+  state: z.enum(['open', 'closed']),
+  body: z.string().nullish(),
+  user: RestUser.nullable(),
+  pull_request: z.unknown().optional()
+})
+
+/** A conversation comment with its last edit. */
+export const RestEditedComment = RestComment.extend({ updated_at: z.string() })
+
+/** GET .../comments/{id}/reactions: each reaction with who reacted (null for a deleted account). */
+export const RestUserReaction = RestReaction.extend({ user: RestUser.nullable() })
