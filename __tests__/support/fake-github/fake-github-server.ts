@@ -9,6 +9,7 @@ import { registerCheckRunRoutes } from './rest-check-runs.js'
 import { registerCompareRoutes } from './rest-compare.js'
 import { registerContentRoutes } from './rest-contents.js'
 import { registerIssueCommentRoutes } from './rest-issue-comments.js'
+import { registerIssueRoutes } from './rest-issues.js'
 import { registerPullRoutes } from './rest-pulls.js'
 import { registerReactionRoutes } from './rest-reactions.js'
 import { registerReviewCommentRoutes } from './rest-review-comments.js'
@@ -79,6 +80,7 @@ export class FakeGitHub {
     registerPullRoutes(this.router, this.state)
     registerReviewCommentRoutes(this.router, this.state)
     registerIssueCommentRoutes(this.router, this.state)
+    registerIssueRoutes(this.router, this.state)
     registerContentRoutes(this.router, this.state)
     registerCheckRunRoutes(this.router, this.state)
     registerReactionRoutes(this.router, this.state)

@@ -26,3 +26,11 @@ export const graphqlMatching =
     request.path === '/graphql' &&
     typeof (request.body as { query?: unknown } | undefined)?.query === 'string' &&
     (request.body as { query: string }).query.includes(text)
+
+/** 403 as GitHub answers a token that lacks the permission (e.g. issues: write). */
+export const notAccessibleByIntegration = (): FakeResponse =>
+  json(403, {
+    message: 'Resource not accessible by integration',
+    documentation_url: 'https://docs.github.com/rest',
+    status: '403'
+  })

@@ -95,7 +95,12 @@ export function reviewCommentJson(pr: FakePullRequest, comment: FakeReviewCommen
   }
 }
 
-export function issueCommentJson(pr: FakePullRequest, comment: FakeIssueComment) {
+/** A conversation comment on a PR, or on a plain issue (`page` "issues"). */
+export function issueCommentJson(
+  pr: Pick<FakePullRequest, 'owner' | 'repo' | 'number'>,
+  comment: FakeIssueComment,
+  page: 'pull' | 'issues' = 'pull'
+) {
   return {
     id: comment.id,
     node_id: comment.nodeId,
@@ -103,7 +108,7 @@ export function issueCommentJson(pr: FakePullRequest, comment: FakeIssueComment)
     body: comment.body,
     created_at: comment.createdAt,
     updated_at: comment.updatedAt,
-    html_url: `${WEB}/${pr.owner}/${pr.repo}/pull/${pr.number}#issuecomment-${comment.id}`
+    html_url: `${WEB}/${pr.owner}/${pr.repo}/${page}/${pr.number}#issuecomment-${comment.id}`
   }
 }
 

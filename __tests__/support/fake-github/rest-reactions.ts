@@ -2,10 +2,12 @@
  * REST routes that add a reaction to a conversation comment or a review
  * comment, as GitHub answers them: 201 with the new reaction, 200 with the
  * existing one when the token's account already reacted so, 404 for a
- * comment the repository does not have, 422 for an unknown content.
+ * comment the repository does not have, 422 for an unknown content. A review
+ * comment's reactions are listed too (paginated, `content` filter).
  */
+import { paginate } from './pagination.js'
 import type { FakePullRequest } from './pull-state.js'
-import { json, notFound, type FakeResponse, type Router } from './router.js'
+import { json, notFound, type FakeRequest, type FakeResponse, type Router } from './router.js'
 import type { FakeGitHubState, FakeReaction } from './state.js'
 
 const CONTENTS = new Set(['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'])
@@ -64,11 +66,37 @@ function react(
   return json(201, reactionJson(reaction))
 }
 
+/** A comment's reactions, oldest first; `content` keeps one kind. */
+function listReactions(
+  state: FakeGitHubState,
+  subject: FakeReaction['subject'],
+  request: FakeRequest
+): FakeResponse {
+  const commentId = Number(request.params['comment_id'])
+  if (!hasComment(repoPulls(state, request.params), subject, commentId)) return notFound()
+  const content = request.query.get('content')
+  if (content !== null && !CONTENTS.has(content))
+    return json(422, {
+      message: 'Validation Failed',
+      errors: [{ field: 'content', code: 'invalid' }]
+    })
+  const reactions = state.reactions.filter(
+    (r) =>
+      r.subject === subject &&
+      r.commentId === commentId &&
+      (content === null || r.content === content)
+  )
+  return paginate(request, reactions.map(reactionJson))
+}
+
 export function registerReactionRoutes(router: Router, state: FakeGitHubState): void {
   router.route('POST', '/repos/:owner/:repo/issues/comments/:comment_id/reactions', (request) =>
     react(state, 'issue', request.params, request.body)
   )
   router.route('POST', '/repos/:owner/:repo/pulls/comments/:comment_id/reactions', (request) =>
     react(state, 'review', request.params, request.body)
+  )
+  router.route('GET', '/repos/:owner/:repo/pulls/comments/:comment_id/reactions', (request) =>
+    listReactions(state, 'review', request)
   )
 }

@@ -9,6 +9,7 @@ import {
   type FakeCheckRun,
   type SeedCheckRun
 } from './check-run-state.js'
+import { FakeIssues } from './issue-state.js'
 import {
   SEEDED_AT,
   timestamp,
@@ -74,8 +75,10 @@ export class FakeGitHubState {
   checksWriteForbidden = false
   /** When true, reading check runs answers 403 too, as for a token without checks: read. */
   checksReadForbidden = false
-  /** Reactions the API created, oldest first. */
+  /** Reactions the API created or a test seeded, oldest first. */
   readonly reactions: FakeReaction[] = []
+  /** Issues that are not PRs, and the token's `issues` permission. */
+  readonly issues = new FakeIssues(this)
   private lastId = 1000
 
   nextId(): number {
@@ -266,7 +269,11 @@ export class FakeGitHubState {
     return thread
   }
 
-  addIssueComment(pr: FakePullRequest, seed: SeedComment): FakeIssueComment {
+  /** A conversation comment on a PR or a plain issue. */
+  addIssueComment(
+    pr: { readonly issueComments: FakeIssueComment[] },
+    seed: SeedComment
+  ): FakeIssueComment {
     const id = this.nextId()
     const createdAt = seed.createdAt ?? SEEDED_AT
     const comment: FakeIssueComment = {
@@ -279,6 +286,18 @@ export class FakeGitHubState {
     }
     pr.issueComments.push(comment)
     return comment
+  }
+
+  /** Seeds a reaction, e.g. 👎 by a developer on a bot finding. */
+  addReaction(
+    subject: FakeReaction['subject'],
+    commentId: number,
+    content: string,
+    author: string | FakeActor
+  ): FakeReaction {
+    const reaction = { id: this.nextId(), subject, commentId, content, user: this.actor(author) }
+    this.reactions.push(reaction)
+    return reaction
   }
 
   addReview(
