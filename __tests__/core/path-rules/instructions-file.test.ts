@@ -1,4 +1,7 @@
-import { parseInstructionsFile } from '../../../src/core/path-rules/instructions-file.js'
+import {
+  MAX_FRONT_MATTER_CHARS,
+  parseInstructionsFile
+} from '../../../src/core/path-rules/instructions-file.js'
 
 const PATH = '.github/instructions/api.instructions.md'
 
@@ -75,6 +78,13 @@ describe('parseInstructionsFile', () => {
     const reason = reasonOf(text)
     expect(reason.startsWith(`${PATH} skipped: `)).toBe(true)
     expect(reason).toContain(problem)
+  })
+
+  it('front matter longer than MAX_FRONT_MATTER_CHARS is skipped unread', () => {
+    const long = `---\ndescription: "${'x'.repeat(MAX_FRONT_MATTER_CHARS)}"\n---\nx`
+    expect(reasonOf(long)).toContain(
+      `front matter must be at most ${MAX_FRONT_MATTER_CHARS} characters`
+    )
   })
 
   it('excludeAgent for the coding agent only keeps the file for review', () => {

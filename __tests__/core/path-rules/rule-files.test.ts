@@ -60,22 +60,24 @@ describe('ruleFileCandidates', () => {
   })
 
   it('bounds the reads, cutting the directories governing the fewest changed files', () => {
-    // One wide directory with many changed files, and 60 directories with one each.
+    // A deep directory with five changed files, and 60 shallower ones with one each.
     const files = [
-      ...Array.from({ length: 5 }, (_, i) => `wide/f${i}.ts`),
+      ...Array.from({ length: 5 }, (_, i) => `wide/inner/f${i}.ts`),
       ...Array.from({ length: 60 }, (_, i) => `pkg/m${String(i).padStart(2, '0')}/index.ts`)
     ]
     const { paths, leftOut } = ruleFileCandidates(files, [])
     expect(paths).toHaveLength(MAX_RULE_FILES)
-    expect(paths.slice(3, 7)).toEqual([
+    expect(paths.slice(3, 9)).toEqual([
       'pkg/AGENTS.md',
       'pkg/CLAUDE.md',
       'wide/AGENTS.md',
-      'wide/CLAUDE.md'
+      'wide/CLAUDE.md',
+      'wide/inner/AGENTS.md',
+      'wide/inner/CLAUDE.md'
     ])
     expect(paths).toContain('pkg/m00/AGENTS.md')
     expect(leftOut).toContain('pkg/m59/CLAUDE.md')
-    expect(paths.length + leftOut.length).toBe(3 + 2 * (2 + 60))
+    expect(paths.length + leftOut.length).toBe(3 + 2 * (3 + 60))
   })
 
   it('reads at most MAX_INSTRUCTIONS_FILES instructions files and names the rest', () => {
