@@ -48,6 +48,9 @@ export const INNER_LEVELS = {
     ['errors', 'names', 'pull-request'],
     ['secrets'],
     ['text-safety'],
+    // Rules by path (AGENTS.md files, instructions files) and the repository's
+    // path globs, which learnings and findings above may match against.
+    ['path-rules'],
     ['memory'],
     ['diff'],
     ['findings'],

@@ -64,7 +64,7 @@ describe('parseRepoConfig', () => {
 
   it('refuses an unknown key, naming it and the keys it knows', () => {
     expect(problemsOf('max_comment: 3')).toEqual([
-      '.github/review-my-code-bot.yml: unknown key "max_comment" (expected only ignore, problem_score_threshold, max_comments, instructions, discovery_hints, fix)'
+      '.github/review-my-code-bot.yml: unknown key "max_comment" (expected only ignore, problem_score_threshold, max_comments, instructions, path_instructions, discovery_hints, fix)'
     ])
   })
 
@@ -106,7 +106,7 @@ describe('parseRepoConfig', () => {
       /^\.github\/review-my-code-bot\.yml is not valid YAML: /
     )
     expect(problemsOf('- ignore')).toEqual([
-      '.github/review-my-code-bot.yml must be a mapping of settings (ignore, problem_score_threshold, max_comments, instructions, discovery_hints, fix), got ["ignore"]'
+      '.github/review-my-code-bot.yml must be a mapping of settings (ignore, problem_score_threshold, max_comments, instructions, path_instructions, discovery_hints, fix), got ["ignore"]'
     ])
     expect(problemsOf('max_comments: 1\nmax_comments: 2')[0]).toContain('not valid YAML')
   })

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
+import type { PathInstruction } from '../core/path-rules/path-rules.js'
 import {
   booleanField,
   choiceField,
@@ -87,6 +88,8 @@ export type Config = z.output<typeof schema> & {
   readonly ignorePaths: readonly string[]
   /** Extra review rules from the repository config file; '' when there are none. */
   readonly reviewInstructions: string
+  /** Rules for the files a glob matches (repository config file); [] when there are none. */
+  readonly pathInstructions: readonly PathInstruction[]
   /** Focus hints for the discovery runs from the repository config file; [] for the built-in ones. */
   readonly discoveryHints: readonly string[]
 }
@@ -180,6 +183,7 @@ export function parseConfig(read: InputReader): Config {
     },
     ignorePaths: [],
     reviewInstructions: '',
+    pathInstructions: [],
     discoveryHints: []
   }
 }

@@ -2,8 +2,8 @@
  * The Config a run uses: the action's inputs with the repository config file
  * laid over them. An input the workflow sets explicitly wins over the file
  * (the workflow is the maintainer's word for this job); the file wins over
- * the built-in defaults. The file's ignore globs, instructions and discovery
- * hints have no input to compete with.
+ * the built-in defaults. The file's ignore globs, instructions, path
+ * instructions and discovery hints have no input to compete with.
  */
 import type { Config } from './action-config.js'
 import type { RepoConfig } from './repo-config.js'
@@ -42,6 +42,7 @@ export function effectiveConfig(config: Config, file: RepoConfig | undefined): E
       ),
       ignorePaths: [...config.ignorePaths, ...(file.ignore ?? [])],
       reviewInstructions: file.instructions ?? config.reviewInstructions,
+      pathInstructions: file.pathInstructions ?? config.pathInstructions,
       discoveryHints: file.discoveryHints ?? config.discoveryHints
     },
     overridden

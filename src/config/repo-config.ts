@@ -10,7 +10,9 @@ import { parse } from 'yaml'
 import { z } from 'zod'
 import { getErrorMessage } from '../core/errors/error-message.js'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
+import type { PathInstruction } from '../core/path-rules/path-rules.js'
 import { globProblem, MAX_IGNORE_GLOBS } from './ignore-globs.js'
+import { pathInstructionsKey } from './path-instructions-key.js'
 
 export const REPO_CONFIG_PATH = '.github/review-my-code-bot.yml'
 
@@ -35,6 +37,8 @@ export interface RepoConfig {
   readonly problemScoreThreshold?: number
   readonly maxComments?: number
   readonly instructions?: string
+  /** Rules for the files a glob matches, in the file's order. */
+  readonly pathInstructions?: readonly PathInstruction[]
   readonly discoveryHints?: readonly string[]
   readonly fix?: FixSettings
 }
@@ -185,6 +189,7 @@ const KEYS = [
   'problem_score_threshold',
   'max_comments',
   'instructions',
+  'path_instructions',
   'discovery_hints',
   'fix'
 ] as const
@@ -202,6 +207,7 @@ const schema = z.strictObject(
     problem_score_threshold: integerKey('problem_score_threshold', 1, 10).optional(),
     max_comments: integerKey('max_comments', 0, 100).optional(),
     instructions: instructionsKey.optional(),
+    path_instructions: pathInstructionsKey.optional(),
     discovery_hints: discoveryHintsKey.optional(),
     fix: fixKey.optional()
   },
@@ -245,6 +251,7 @@ export function parseRepoConfig(text: string): RepoConfig {
       : { problemScoreThreshold: data.problem_score_threshold }),
     ...(data.max_comments === undefined ? {} : { maxComments: data.max_comments }),
     ...(data.instructions === undefined ? {} : { instructions: data.instructions }),
+    ...(data.path_instructions === undefined ? {} : { pathInstructions: data.path_instructions }),
     ...(data.discovery_hints === undefined ? {} : { discoveryHints: data.discovery_hints }),
     ...(data.fix === undefined ? {} : { fix: data.fix })
   }
