@@ -51,6 +51,7 @@ export const INNER_LEVELS = {
     ['memory'],
     ['diff'],
     ['findings'],
+    ['team-memory'],
     ['fixing'],
     ['summary'],
     ['reports']
