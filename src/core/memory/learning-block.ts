@@ -38,16 +38,15 @@ export const threadKeyField = z
  * Relative to the repository root, matched against whole paths. No
  * backticks or control characters: the glob is shown in prompts as code.
  */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const UNSHOWABLE = /[`\u0000-\u001f\u007f]/
+
 const scopeGlob = z
   .string()
   .min(1)
   .max(MAX_SCOPE_GLOB_CHARS)
   .refine((glob) => !glob.startsWith('/'), 'must be relative (no leading "/")')
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  .refine(
-    (glob) => !/[`\u0000-\u001f\u007f]/.test(glob),
-    'must hold no backtick or control character'
-  )
+  .refine((glob) => !UNSHOWABLE.test(glob), 'must hold no backtick or control character')
 
 export const learningBlock = z.object({
   kind: z.literal('learning'),
