@@ -54,6 +54,7 @@ export const INNER_LEVELS = {
     ['memory'],
     ['diff'],
     ['findings'],
+    ['team-memory'],
     ['fixing'],
     ['summary'],
     ['reports']

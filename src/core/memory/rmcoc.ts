@@ -10,6 +10,8 @@ import { getErrorMessage } from '../errors/error-message.js'
 import { formatZodIssues } from '../errors/zod-issues.js'
 import { BOT_MARKER } from '../names/marker.js'
 import { fixReportBlock } from './fix-report-block.js'
+import { learningBlock } from './learning-block.js'
+import { outcomesBlock } from './outcomes-block.js'
 import { commitSha, findingId } from './rmcoc-fields.js'
 
 /**
@@ -180,7 +182,14 @@ export const rmcocBlockSchema = z.preprocess(
     typeof value === 'object' && value !== null && !Array.isArray(value) && !('kind' in value)
       ? { ...value, kind: 'finding' }
       : value,
-  z.discriminatedUnion('kind', [findingBlock, replyBlock, summaryBlock, fixReportBlock])
+  z.discriminatedUnion('kind', [
+    findingBlock,
+    replyBlock,
+    summaryBlock,
+    fixReportBlock,
+    learningBlock,
+    outcomesBlock
+  ])
 )
 
 export type RmcocBlock = z.output<typeof rmcocBlockSchema>
@@ -190,6 +199,8 @@ export type SummaryBlock = z.output<typeof summaryBlock>
 export type SummaryCounts = SummaryBlock['counts']
 export type SummaryRecord = z.output<typeof summaryRecord>
 export type FixReportBlock = z.output<typeof fixReportBlock>
+export type LearningBlock = z.output<typeof learningBlock>
+export type OutcomesBlock = z.output<typeof outcomesBlock>
 /** What formatBotComment accepts: any block, or a finding in the kind-less form. */
 export type RmcocBlockInput = RmcocBlock | Omit<FindingBlock, 'kind'>
 
