@@ -55,6 +55,17 @@ async function review(s: Scenario, before?: string) {
 }
 
 /**
+ * A run under test whose subject is the action's rule (what pass 1 is
+ * given), played without opencode; returns its prompts. The first case
+ * runs the same kind of review through the real sidecar.
+ */
+async function playedReview(s: Scenario, before: string) {
+  const first = s.model.playedPrompts.length
+  const result = await runChecked(s, { before, played: true })
+  return { result, prompts: s.model.playedPrompts.slice(first) }
+}
+
+/**
  * The first run, which only prepares the run under test: its script played
  * without opencode (the same run(), tools and GitHub writes, no sidecar).
  * Returns its prompts.
@@ -150,8 +161,8 @@ it('a force-push: the old head is no longer a PR commit, the payload names it as
   NEW_HEAD = scenario.pr.headSha
   expect(scenario.pr.commits).not.toContain(OLD_HEAD)
   scenario.model.enqueue(...clean())
-  const run2 = await review(scenario, from)
-  expectOnlyThePushedLine(passPrompt(run2.requests, 1), paths, OLD_HEAD)
+  const run2 = await playedReview(scenario, from)
+  expectOnlyThePushedLine(passPromptIn(run2.prompts, 1), paths, OLD_HEAD)
 })
 
 it('a merge of the base branch: its change in a PR file and in another file is not reviewed again, the PR’s new line is', async () => {
@@ -184,8 +195,8 @@ it('a merge of the base branch: its change in a PR file and in another file is n
   })
   NEW_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
-  const run2 = await review(scenario, from)
-  const incremental = passPrompt(run2.requests, 1)
+  const run2 = await playedReview(scenario, from)
+  const incremental = passPromptIn(run2.prompts, 1)
   expectOnlyThePushedLine(incremental, paths, OLD_HEAD)
   expect(incremental).not.toContain('merged from main')
   expect(incremental).not.toContain('src/config.ts')
@@ -220,8 +231,8 @@ it('a clean run leaves no PR comment, only a check run holding the record; the r
   const from = await push(scenario, { files: heads.new })
   NEW_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
-  const run2 = await review(scenario, from)
-  const incremental = passPrompt(run2.requests, 1)
+  const run2 = await playedReview(scenario, from)
+  const incremental = passPromptIn(run2.prompts, 1)
   expect(incremental).toContain(`This is an incremental review of ${OLD_HEAD}..${NEW_HEAD}`)
   expect(incremental).toContain(`+${PUSHED_LINE}`)
   expect(incremental).not.toContain(prLineOf(1))
@@ -249,8 +260,8 @@ it('two pushes while the run on the first never ran: the next run reviews everyt
   const before = await push(scenario, { files: withExtra(heads.new) })
   NEW_HEAD = scenario.pr.headSha
   scenario.model.enqueue(...clean())
-  const run2 = await review(scenario, before)
-  const incremental = passPrompt(run2.requests, 1)
+  const run2 = await playedReview(scenario, before)
+  const incremental = passPromptIn(run2.prompts, 1)
   expect(incremental).toContain(`This is an incremental review of ${OLD_HEAD}..${NEW_HEAD}`)
   expect(incremental).toContain(`+${PUSHED_LINE}`)
   expect(incremental).toContain(`+${EXTRA}`)

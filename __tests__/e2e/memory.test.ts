@@ -7,7 +7,9 @@
  * `checks: write` the record falls back to the summary comment, so the next
  * run is still incremental. The runs that only prepare the one under test
  * play their script without opencode (`played`): the same run(), tools and
- * GitHub writes, no sidecar; the run under test is the real opencode's.
+ * GitHub writes, no sidecar. So do the runs under test whose subject is the
+ * action's rule (what the stage answers, the summary comment, the record);
+ * the first case's run under test is the real opencode's.
  */
 import { jest } from '@jest/globals'
 import { parseRmcoc, type SummaryBlock } from '../../src/core/memory/rmcoc.js'
@@ -15,7 +17,7 @@ import type { ScriptedToolCall, ScriptStep } from '../support/fake-model/index.j
 import { onePushPr, replaceLine } from '../support/pr-history.js'
 import { OWNER, REPO, pass, tool, type Scenario } from './harness.js'
 import { headsOf, push, sha, startHistoryScenario, type FileVersion } from './push.js'
-import { getRunState, passPrompt, toolResultsOf } from './requests.js'
+import { getRunState, passPromptIn, toolResultsOf } from './requests.js'
 
 jest.setTimeout(240_000)
 
@@ -62,15 +64,27 @@ async function review(
   options: { before?: string; inputs?: Record<string, string>; played?: boolean }
 ) {
   const first = s.model.requests.length
+  const firstPlayed = {
+    prompts: s.model.playedPrompts.length,
+    results: s.model.playedToolResults.length
+  }
   const result = await s.run(options)
   expect(result.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([])
   expect(result.failed).toBe(false)
-  return { result, requests: s.model.requests.slice(first) }
+  return {
+    result,
+    requests: s.model.requests.slice(first),
+    /** A played run's prompts and tool results (nothing of a run through opencode). */
+    played: {
+      prompts: s.model.playedPrompts.slice(firstPlayed.prompts),
+      results: s.model.playedToolResults.slice(firstPlayed.results)
+    }
+  }
 }
 
 /** Tool results that are JSON objects, parsed. */
-function jsonResults(requests: Parameters<typeof toolResultsOf>[0]): Record<string, unknown>[] {
-  return toolResultsOf(requests).flatMap((text) => {
+function jsonResults(texts: readonly string[]): Record<string, unknown>[] {
+  return texts.flatMap((text) => {
     try {
       const value: unknown = JSON.parse(text)
       return typeof value === 'object' && value !== null ? [value as Record<string, unknown>] : []
@@ -124,7 +138,7 @@ it('summary-only findings: run 2 is shown them (origin summary), posting one aga
   )
   const run2 = await review(scenario, { before: from, inputs: { max_comments: '1' } })
 
-  const results = jsonResults(run2.requests)
+  const results = jsonResults(toolResultsOf(run2.requests))
   const state = results.find((r) => Array.isArray(r['threads'])) as
     | {
         threads: Array<{
@@ -196,8 +210,8 @@ it('a finding conceded in one run is refused in the next, with a reason naming t
     files: withLine(heads.new, 2, 45, '  const value4 = transform2(rows[4], { ...options })')
   })
   scenario.model.enqueue(...passes([tool.post('src/feature-0.ts', 44, 7, OPTIONS)]))
-  const run3 = await review(scenario, { before: from })
-  const refusal = jsonResults(run3.requests).find((r) => r['status'] === 'duplicate')
+  const run3 = await review(scenario, { before: from, played: true })
+  const refusal = jsonResults(run3.played.results).find((r) => r['status'] === 'duplicate')
   expect(refusal?.['duplicate_of']).toBe(`thread ${thread.id}`)
   expect(String(refusal?.['reason'])).toContain('conceded in an earlier run: not raised again')
   expect(run3.result.outputs['findings_posted']).toBe('0')
@@ -236,8 +250,8 @@ it('a regression reopens the thread resolved as fixed: unresolved, the finding a
   // Run 3: the fix is reverted; the agent raises the same finding.
   from = await push(scenario, { files: heads.old })
   scenario.model.enqueue(...passes([tool.post('src/feature-0.ts', 44, 7, ROWS)]))
-  const run3 = await review(scenario, { before: from })
-  const staged = jsonResults(run3.requests).find((r) => r['status'] === 'staged')
+  const run3 = await review(scenario, { before: from, played: true })
+  const staged = jsonResults(run3.played.results).find((r) => r['status'] === 'staged')
   expect(String(staged?.['note'])).toContain(`Regression of thread ${thread.id}`)
 
   expect(scenario.pr.threads).toHaveLength(1)
@@ -274,7 +288,7 @@ it('one summary comment, edited in place: run 2 on top, run 1 folded under "Earl
     ...pass(3),
     ...pass(4)
   )
-  await review(scenario, { before: from })
+  await review(scenario, { before: from, played: true })
 
   const bot = scenario.pr.issueComments.filter((c) => c.author.login === 'github-actions[bot]')
   expect(bot).toHaveLength(1)
@@ -322,8 +336,8 @@ it('without checks: write the run succeeds, warns, says where the record went, a
     ...pass(3),
     ...pass(4)
   )
-  const run2 = await review(scenario, { before: from })
-  expect(passPrompt(run2.requests, 1)).toContain(
+  const run2 = await review(scenario, { before: from, played: true })
+  expect(passPromptIn(run2.played.prompts, 1)).toContain(
     `This is an incremental review of ${HEAD_A}..${HEAD_B}`
   )
   expect(summaryBlockOf(scenario.pr.issueComments[0]?.body).head_sha).toBe(HEAD_B)

@@ -69,9 +69,11 @@ it('a pass that ends without submit_pass_results gets exactly one nudge', async 
     ...pass(3),
     ...pass(4)
   )
-  const result = await scenario.run()
+  // Played without opencode: the nudge is the orchestrator's rule (the real
+  // sidecar's nudges run in disputes-across-runs and caps).
+  const result = await scenario.run({ played: true })
   expect(result.failed).toBe(false)
-  const prompts = userMessages(scenario.model.requests.at(-1)?.body)
+  const prompts = scenario.model.playedPrompts
   const nudges = prompts.filter((text) => text.includes('Pass 2 of 4 is not finished'))
   expect(nudges).toHaveLength(1)
   expect(prompts.filter((text) => text.includes('Pass 2 of 4')).length).toBe(2)
@@ -93,8 +95,13 @@ it('secrets and suggestion blocks in the model’s comment never reach GitHub; 4
   )
   scenario.model.enqueue(...pass(1, findings), ...pass(2), ...pass(3), ...pass(4))
   // Confirmation off: the findings scored 9 would otherwise each start two
-  // confirmer sessions, which this case does not test.
-  const result = await scenario.run({ inputs: { max_comments: '25', confirm_min_score: 'off' } })
+  // confirmer sessions, which this case does not test. Played without
+  // opencode: sanitizing and the max_comments overflow are the action's rules
+  // (fresh-review posts the model's comments through the real sidecar).
+  const result = await scenario.run({
+    inputs: { max_comments: '25', confirm_min_score: 'off' },
+    played: true
+  })
   expect(result.failed).toBe(false)
 
   const inline = allComments()

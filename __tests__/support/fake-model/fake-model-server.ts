@@ -64,6 +64,8 @@ export class FakeModel {
   fallback: ScriptStep = { text: 'Nothing more to add.' }
   /** The prompts of runs played without opencode (script-player.ts): no request carried them. */
   readonly playedPrompts: string[] = []
+  /** The tool results of played runs, as the bridge would have sent them, in order. */
+  readonly playedToolResults: string[] = []
   /**
    * Answers a request before the queue does, e.g. one scripted conversation
    * per session (see conversations.ts); undefined leaves it to the queue.

@@ -7,7 +7,10 @@
  * comments, records, summary): that run goes through the action's real
  * run(), GitHub adapter and publication, and boots no sidecar.
  */
-import { BRIDGE_TOOL_LIST } from '../../../src/bridge/tools.js'
+import { getErrorMessage } from '../../../src/core/errors/error-message.js'
+import { invalidArgumentsMessage } from '../../../src/bridge/invalid-arguments.js'
+import type { ServedTool } from '../../../src/bridge/served-tool.js'
+import { reviewToolSet } from '../../../src/bridge/tools.js'
 import type { AgentSession, AgentToolCall, AgentTurn } from '../../../src/ports/agent-session.js'
 import type { AgentHandle, AgentStart } from '../../../src/ports/review-engine.js'
 import type { ReviewTools } from '../../../src/ports/review-tools.js'
@@ -19,25 +22,44 @@ const TOKENS = { input: 100, output: 10, reasoning: 0, cacheRead: 0, cacheWrite:
 /** Steps one played turn may take: a script that never ends its turn fails instead of looping. */
 const MAX_STEPS = 50
 
-async function call(tools: ReviewTools, request: ScriptedToolCall): Promise<AgentToolCall> {
-  const tool = BRIDGE_TOOL_LIST.find((t) => `${t.server}_${t.name}` === request.name)
+/** The text the bridge would send back for a call, and whether it is an error result. */
+async function resultOf(
+  tool: ServedTool,
+  request: ScriptedToolCall
+): Promise<{ readonly text: string; readonly error: boolean }> {
+  const args = tool.schema.safeParse(request.arguments ?? {})
+  if (!args.success) {
+    return {
+      text: invalidArgumentsMessage(tool.modelName, args.error.issues, request.arguments),
+      error: true
+    }
+  }
+  try {
+    return { text: await tool.run(args.data), error: false }
+  } catch (error) {
+    // As through the bridge: a refused call is an error result, and the turn goes on.
+    return { text: `${tool.modelName} failed: ${getErrorMessage(error)}`, error: true }
+  }
+}
+
+async function call(
+  model: FakeModel,
+  tools: readonly ServedTool[],
+  request: ScriptedToolCall
+): Promise<AgentToolCall> {
+  const tool = tools.find((t) => t.modelName === request.name)
   if (tool === undefined) {
     throw new Error(
       `${request.name} cannot be played without opencode: only the action's tools can`
     )
   }
-  const args = tool.schema.safeParse(request.arguments)
-  if (!args.success) return { name: request.name, status: 'error' }
-  try {
-    await tool.call(tools, args.data)
-    return { name: request.name, status: 'completed' }
-  } catch {
-    // As through the bridge: a refused call is an error result, and the turn goes on.
-    return { name: request.name, status: 'error' }
-  }
+  const result = await resultOf(tool, request)
+  model.playedToolResults.push(result.text)
+  return { name: request.name, status: result.error ? 'error' : 'completed' }
 }
 
-async function playTurn(model: FakeModel, tools: ReviewTools): Promise<AgentTurn> {
+async function playTurn(model: FakeModel, port: ReviewTools): Promise<AgentTurn> {
+  const tools = reviewToolSet(port)
   const calls: AgentToolCall[] = []
   for (let steps = 1; steps <= MAX_STEPS; steps += 1) {
     const step = model.takeStep()
@@ -47,7 +69,7 @@ async function playTurn(model: FakeModel, tools: ReviewTools): Promise<AgentTurn
     if (!('toolCalls' in step)) {
       return { ending: 'idle', toolCalls: calls, tokens: TOKENS, cost: 0, steps }
     }
-    for (const request of step.toolCalls) calls.push(await call(tools, request))
+    for (const request of step.toolCalls) calls.push(await call(model, tools, request))
   }
   throw new Error(`a played turn took more than ${MAX_STEPS} steps`)
 }
