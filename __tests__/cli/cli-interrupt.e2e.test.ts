@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { commandEnv, refundsRepo, reviewArgs, TSX } from '../support/cli-command.js'
+import { cliBundle, removeCliBundle } from '../support/cli-bundle.js'
+import { commandEnv, NODE, refundsRepo, reviewArgs } from '../support/cli-command.js'
 import { FakeModel } from '../support/fake-model/index.js'
 
 jest.setTimeout(180_000)
@@ -18,6 +19,11 @@ jest.setTimeout(180_000)
 let model: FakeModel
 let repo: string
 let group: number | undefined
+let cli: string
+beforeAll(async () => {
+  cli = await cliBundle()
+})
+afterAll(removeCliBundle)
 beforeEach(async () => {
   model = await FakeModel.start()
   repo = await refundsRepo()
@@ -46,7 +52,7 @@ function sidecarsUnder(parents: ReadonlySet<number>): number[] {
   return found
 }
 
-/** The command's process and its children (tsx runs the command in a child node). */
+/** The command's process and its children (the sidecar and what it starts). */
 function treeOf(root: number): Set<number> {
   const tree = new Set([root])
   for (let grew = true; grew;) {
@@ -89,7 +95,7 @@ async function until(what: string, check: () => boolean, ms = 120_000): Promise<
 it('stops the sidecar, removes its export and the lock, and exits 130 on Ctrl-C', async () => {
   model.enqueue({ hang: true })
   // Its own process group, like a terminal's foreground job.
-  const child = spawn(TSX, reviewArgs(model.baseURL), {
+  const child = spawn(NODE, reviewArgs(cli, model.baseURL), {
     cwd: repo,
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],

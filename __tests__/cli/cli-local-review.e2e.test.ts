@@ -1,5 +1,5 @@
 /**
- * The real command, end to end: `tsx src/cli/cli-entry.ts review` as a child
+ * The real command, end to end: the CLI built from src/ (`review`) as a child
  * process in a temporary git repository with no remote, the real opencode
  * binary, and the scripted fake model (pointed at by --opencode-config, the
  * key from OPENCODE_API_KEY). A finding scored 8 makes the verdict
@@ -12,7 +12,8 @@ import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FINGERPRINT_KEY } from '../../src/core/reports/sarif-report.js'
 import { pass, tool } from '../e2e/harness.js'
-import { CLI, commandEnv, refundsRepo, reviewArgs, TSX } from '../support/cli-command.js'
+import { cliBundle, removeCliBundle } from '../support/cli-bundle.js'
+import { commandEnv, NODE, refundsRepo, reviewArgs } from '../support/cli-command.js'
 import { FAKE_API_KEY, FakeModel } from '../support/fake-model/index.js'
 import { sarifSchemaErrors } from '../support/sarif-schema.js'
 
@@ -22,6 +23,11 @@ const FINDING = 'Refund total ignores partial captures'
 
 let model: FakeModel
 let repo: string
+let cli: string
+beforeAll(async () => {
+  cli = await cliBundle()
+})
+afterAll(removeCliBundle)
 beforeEach(async () => {
   model = await FakeModel.start()
   repo = await refundsRepo()
@@ -39,19 +45,19 @@ interface ChildRun {
 
 /** A review with the fake model's provider and the project's opencode binary. */
 function reviewCommand(extra: readonly string[]): Promise<ChildRun> {
-  return runChild(reviewArgs(model.baseURL, ['--pass-timeout-minutes', '2', ...extra]))
+  return runChild(reviewArgs(cli, model.baseURL, ['--pass-timeout-minutes', '2', ...extra]))
 }
 
 /** The command as a user runs it: its own process, cwd = the repository. */
 function runCommand(args: readonly string[]): Promise<ChildRun> {
-  return runChild([CLI, ...args])
+  return runChild([cli, ...args])
 }
 
-/** tsx with these arguments, cwd = the repository. */
+/** Node with these arguments, cwd = the repository. */
 function runChild(args: readonly string[]): Promise<ChildRun> {
   return new Promise((resolve) => {
     execFile(
-      TSX,
+      NODE,
       args,
       {
         cwd: repo,

@@ -84,19 +84,22 @@ function addedBy(thread: FakeThread, seeded: number) {
   return thread.comments.slice(seeded)
 }
 
-/** The text of every tool result the model was sent in the run. */
+/** The text of every tool result the model was sent (or, played, was given) in the scenario. */
 function allToolResults(): string {
-  return [...new Set(scenario.model.requests.flatMap((request) => toolResults(request.body)))].join(
-    '\n'
-  )
+  const sent = scenario.model.requests.flatMap((request) => toolResults(request.body))
+  return [...new Set([...sent, ...scenario.model.playedToolResults])].join('\n')
 }
 
 const THREADS_NUDGE = 'got no answer in this\nrun'
 
 /** How many times the model was asked about threads left unanswered after pass 1. */
 function threadNudges(): number {
-  const prompts = scenario.model.requests.at(-1)?.body
-  return userMessages(prompts).filter((text) => text.includes(THREADS_NUDGE)).length
+  const last = scenario.model.requests.at(-1)
+  const prompts = [
+    ...(last === undefined ? [] : userMessages(last.body)),
+    ...scenario.model.playedPrompts
+  ]
+  return prompts.filter((text) => text.includes(THREADS_NUDGE)).length
 }
 
 /** The script played out as written: every pass completed, every step served. */
@@ -161,7 +164,9 @@ it('the agent neither resolves nor concedes: its third rebuttal is refused and p
     ...pass(3),
     ...pass(4)
   )
-  const result = await scenario.run()
+  // Played without opencode: the refusal and the escalation are the action's
+  // rules; the first case and the developer's call run the real sidecar.
+  const result = await scenario.run({ played: true })
   expect(result.failed).toBe(false)
 
   // The tool told the model why it refused.
@@ -268,7 +273,6 @@ it("the developer's call resolves the dispute without reviewers; a later run rai
 
   // A push later, the model raises the same finding again.
   pushEmptyCommit(scenario)
-  const requestsBefore = scenario.model.requests.length
   const reviewsBefore = scenario.pr.reviews.length
   scenario.model.enqueue(
     ...pass(1, [tool.post('src/refunds.ts', 21, 7, FINDING)]),
@@ -276,13 +280,10 @@ it("the developer's call resolves the dispute without reviewers; a later run rai
     ...pass(3),
     ...pass(4)
   )
-  const second = await scenario.run()
+  // Played: what the stage answers is the action's rule.
+  const second = await scenario.run({ played: true })
   expect(second.failed).toBe(false)
-  const laterResults = [
-    ...new Set(
-      scenario.model.requests.slice(requestsBefore).flatMap((request) => toolResults(request.body))
-    )
-  ].join('\n')
+  const laterResults = scenario.model.playedToolResults.join('\n')
   expect(laterResults).toContain(
     `Matches thread ${thread.id}, resolved as the developer's call in an earlier run: not raised again.`
   )

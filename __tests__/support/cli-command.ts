@@ -1,17 +1,16 @@
 /**
- * The review-my-code-bot command as the CLI end-to-end tests run it: `tsx
- * src/cli/cli-entry.ts` as a child process in a temporary git repository with no
- * remote, the project's opencode binary and the scripted fake model (pointed
- * at by --opencode-config, the key from OPENCODE_API_KEY).
+ * The review-my-code-bot command as the CLI end-to-end tests run it: Node
+ * running the CLI built from src/ (cli-bundle.ts) as a child process in a
+ * temporary git repository with no remote, the project's opencode binary and
+ * the scripted fake model (pointed at by --opencode-config, the key from
+ * OPENCODE_API_KEY).
  */
-import { fileURLToPath } from 'node:url'
 import { FAKE_API_KEY, FAKE_MODEL, fakeProviderOverrides } from './fake-model/index.js'
 import { OPENCODE_BIN } from './fake-model/sidecar.js'
 import { commitFiles, lines, makeLocalRepo } from './local-repo.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-export const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
-export const CLI = fileURLToPath(new URL('../../src/cli/cli-entry.ts', import.meta.url))
+/** The Node that runs the tests runs the command too. */
+export const NODE = process.execPath
 
 /** The environment of a developer's shell: nothing but PATH, a HOME of its own and the key. */
 export function commandEnv(home: string): NodeJS.ProcessEnv {
@@ -19,15 +18,18 @@ export function commandEnv(home: string): NodeJS.ProcessEnv {
     PATH: process.env['PATH'] ?? '',
     HOME: home,
     GIT_CONFIG_NOSYSTEM: '1',
-    OPENCODE_API_KEY: FAKE_API_KEY,
-    TSX_TSCONFIG_PATH: `${ROOT}tsconfig.json`
+    OPENCODE_API_KEY: FAKE_API_KEY
   }
 }
 
 /** `review` with the fake model's provider and the project's opencode binary. */
-export function reviewArgs(modelBaseUrl: string, extra: readonly string[] = []): string[] {
+export function reviewArgs(
+  cli: string,
+  modelBaseUrl: string,
+  extra: readonly string[] = []
+): string[] {
   return [
-    CLI,
+    cli,
     'review',
     '--model',
     FAKE_MODEL,
