@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createOpencodeClient } from '@opencode-ai/sdk/v2'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildOpencodeConfig } from '../../src/opencode/config.js'
@@ -35,6 +35,17 @@ describe('readModelsCatalog', () => {
     for (const id of ['anthropic', 'openai', 'amazon-bedrock', 'google-vertex']) {
       expect(catalog.providers.has(id)).toBe(true)
     }
+  })
+
+  it('reads a binary once per process; a changed or different file is read again', async () => {
+    expect(await readModelsCatalog(OPENCODE_BINARY)).toBe(catalog)
+    const copy = join(scratch, 'opencode-copy')
+    await copyFile(OPENCODE_BINARY, copy)
+    const fromCopy = await readModelsCatalog(copy)
+    expect(fromCopy).not.toBe(catalog)
+    expect(await readModelsCatalog(copy)).toBe(fromCopy)
+    await utimes(copy, new Date(), new Date(Date.now() + 60_000))
+    expect(await readModelsCatalog(copy)).not.toBe(fromCopy)
   })
 
   it('refuses a file without a catalogue', async () => {

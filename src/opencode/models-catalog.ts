@@ -19,7 +19,7 @@
  * opencode), there is no file and opencode uses its whole snapshot, as it
  * always did: slower, not different.
  */
-import { open, type FileHandle } from 'node:fs/promises'
+import { open, stat, type FileHandle } from 'node:fs/promises'
 import { z } from 'zod'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { objectMembers, readJsLiteral, type JsValue, type MemberSpan } from './js-literal.js'
@@ -91,8 +91,28 @@ async function snapshotMembers(file: FileHandle, offset: number): Promise<Models
   throw new Error('unreachable')
 }
 
+/**
+ * Catalogues read in this process, by the binary's identity (device, inode,
+ * size, modification time): every sidecar of a run (reviewers, discovery
+ * runs, confirmers, the fixer) boots the same binary, and scanning its
+ * hundred-odd megabytes costs each of them a third of a CPU-second.
+ */
+const readCatalogues = new Map<string, Promise<ModelsCatalog>>()
+
 /** The binary's provider catalogue; throws when it has none this module can read. */
 export async function readModelsCatalog(binary: string): Promise<ModelsCatalog> {
+  const info = await stat(binary)
+  const key = [binary, info.dev, info.ino, info.size, info.mtimeMs].join('\0')
+  const known = readCatalogues.get(key)
+  if (known !== undefined) return known
+  const reading = readFromBinary(binary)
+  readCatalogues.set(key, reading)
+  // A failed read is not kept: the next sidecar tries again.
+  reading.catch(() => readCatalogues.delete(key))
+  return reading
+}
+
+async function readFromBinary(binary: string): Promise<ModelsCatalog> {
   const file = await open(binary, 'r')
   try {
     const offset = await findSnapshot(file)
