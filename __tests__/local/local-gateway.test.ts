@@ -141,13 +141,22 @@ it('lists the regular files directly in a folder at a ref; a missing folder or r
     '.github/instructions/deep/x.instructions.md': 'nested\n'
   })
   const head = await commitFiles(dir, { '.github/instructions/pr.instructions.md': 'pr\n' })
-  const { gateway, branch } = await gatewayOn(dir)
+  const { gateway, branch, git, store } = await gatewayOn(dir)
   expect(await gateway.listFiles('.github/instructions', branch.baseSha)).toEqual([
     '.github/instructions/db.instructions.md'
   ])
   expect(await gateway.listFiles('.github/instructions/', head)).toEqual([
     '.github/instructions/db.instructions.md',
     '.github/instructions/pr.instructions.md'
+  ])
+  const inSubfolder = new LocalGateway({
+    git: git.at(`${branch.toplevel}/.github`),
+    branch,
+    store,
+    now: () => new Date()
+  })
+  expect(await inSubfolder.listFiles('.github/instructions', branch.baseSha)).toEqual([
+    '.github/instructions/db.instructions.md'
   ])
   expect(await gateway.listFiles('.github/missing', branch.baseSha)).toEqual([])
   expect(await gateway.listFiles('.github/instructions', 'f'.repeat(40))).toEqual([])

@@ -112,13 +112,14 @@ export class LocalGateway implements ReviewGateway {
 
   /**
    * The regular files directly in `directory` at `ref` (`git ls-tree`, one
-   * level: subdirectories, symlinks and submodules left out); [] when there
-   * is no such directory (or ref).
+   * level, from the repository root wherever git runs: subdirectories,
+   * symlinks and submodules left out); [] when there is no such directory
+   * (or ref).
    */
   async listFiles(directory: string, ref: string): Promise<string[]> {
     if (ref.startsWith('-')) return []
     const prefix = `${directory.replace(/\/+$/, '')}/`
-    const result = await this.git.run(['ls-tree', '-z', ref, '--', prefix])
+    const result = await this.git.run(['ls-tree', '--full-tree', '-z', ref, '--', prefix])
     if (result.code !== 0) return []
     return result.stdout
       .split('\0')
