@@ -170,6 +170,40 @@ describe('file contents at a ref', () => {
   })
 })
 
+describe('directory listings at a ref', () => {
+  beforeEach(() => {
+    const { state } = f.github
+    const at = (ref: string, path: string) => state.setFileContent(OWNER, REPO, ref, path, 'x')
+    at('main', '.github/instructions/db.instructions.md')
+    at('main', '.github/instructions/api.instructions.md')
+    at('main', '.github/instructions/nested/deep.instructions.md')
+    at('feature', '.github/instructions/pr.instructions.md')
+  })
+
+  it('lists the files directly in the folder at the ref asked for, as repository paths, without subfolders', async () => {
+    expect((await f.gateway.listFiles('.github/instructions', 'main')).sort()).toEqual([
+      '.github/instructions/api.instructions.md',
+      '.github/instructions/db.instructions.md'
+    ])
+    expect(await f.gateway.listFiles('.github/instructions/', 'feature')).toEqual([
+      '.github/instructions/pr.instructions.md'
+    ])
+    expect(f.github.requestsTo('GET /repos/:owner/:repo/contents/*path')).toHaveLength(2)
+  })
+
+  it('a missing folder or a file is [], not an error', async () => {
+    expect(await f.gateway.listFiles('.github/missing', 'main')).toEqual([])
+    expect(await f.gateway.listFiles('.github/instructions/db.instructions.md', 'main')).toEqual([])
+  })
+
+  it('an answer that is not a listing is an error naming the request', async () => {
+    f.github.fail('GET /repos/:owner/:repo/contents/*path', { status: 200, body: [{ type: 1 }] })
+    await expect(f.gateway.listFiles('.github/instructions', 'main')).rejects.toThrow(
+      /contents\/\.github\/instructions\?ref=main/
+    )
+  })
+})
+
 describe('issue comments', () => {
   it('pages through every conversation comment, oldest first, with REST bot logins', async () => {
     for (let index = 0; index < 130; index += 1)

@@ -135,6 +135,33 @@ it('reads files at a ref, lists the branch commits oldest first, and compares tw
   expect(pr.body).toContain('- first\n- second')
 })
 
+it('lists the regular files directly in a folder at a ref; a missing folder or ref is []', async () => {
+  dir = await makeLocalRepo({
+    '.github/instructions/db.instructions.md': 'base db\n',
+    '.github/instructions/deep/x.instructions.md': 'nested\n'
+  })
+  const head = await commitFiles(dir, { '.github/instructions/pr.instructions.md': 'pr\n' })
+  const { gateway, branch, git, store } = await gatewayOn(dir)
+  expect(await gateway.listFiles('.github/instructions', branch.baseSha)).toEqual([
+    '.github/instructions/db.instructions.md'
+  ])
+  expect(await gateway.listFiles('.github/instructions/', head)).toEqual([
+    '.github/instructions/db.instructions.md',
+    '.github/instructions/pr.instructions.md'
+  ])
+  const inSubfolder = new LocalGateway({
+    git: git.at(`${branch.toplevel}/.github`),
+    branch,
+    store,
+    now: () => new Date()
+  })
+  expect(await inSubfolder.listFiles('.github/instructions', branch.baseSha)).toEqual([
+    '.github/instructions/db.instructions.md'
+  ])
+  expect(await gateway.listFiles('.github/missing', branch.baseSha)).toEqual([])
+  expect(await gateway.listFiles('.github/instructions', 'f'.repeat(40))).toEqual([])
+})
+
 it('--working-tree: the head is a commit of the tracked changes on HEAD, the same SHA for the same changes; untracked files stay out', async () => {
   dir = await makeLocalRepo({ 'src/a.ts': 'one\n' })
   const head = await commitFiles(dir, { 'src/a.ts': 'one\ntwo\n' })

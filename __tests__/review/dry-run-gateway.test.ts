@@ -14,6 +14,7 @@ const READS = new Set([
   'listChangedFiles',
   'compareFiles',
   'readFile',
+  'listFiles',
   'listCommits',
   'listCheckRuns',
   'listReviewThreads',

@@ -1,7 +1,7 @@
 /**
  * Changed files through the paginated files API (never the `.diff` media
- * type, which fails beyond 300 files or 20,000 lines) and file contents at a
- * ref.
+ * type, which fails beyond 300 files or 20,000 lines), file contents and
+ * directory listings at a ref.
  */
 import { z } from 'zod'
 import type { ChangedFile } from '../core/pull-request/pr-data.js'
@@ -9,7 +9,7 @@ import type { PullRequestRef } from '../ports/review-gateway.js'
 import { httpStatus } from './api-errors.js'
 import type { GitHubClient } from './octokit.js'
 import { GitHubResponseError, parseResponse } from './parse-response.js'
-import { RestContents, RestFile } from './rest-schemas.js'
+import { RestContents, RestDirectoryEntry, RestFile } from './rest-schemas.js'
 
 export async function listChangedFiles(
   client: GitHubClient,
@@ -93,4 +93,34 @@ export async function readFile(
       `Unexpected GitHub response to ${source}: encoding was ${JSON.stringify(data.encoding)}: expected "base64" (files over 1 MB are not served by the contents API)`
     )
   return Buffer.from(data.content, 'base64').toString('utf8')
+}
+
+/**
+ * The files directly in `directory` at `ref`: one contents request, whose
+ * answer for a directory is the list of its entries (files, subdirectories,
+ * symlinks, submodules; only files are kept). A missing directory (404) or a
+ * path that is a file is [], not an error: most repos have no such folder.
+ */
+export async function listFiles(
+  client: GitHubClient,
+  pr: PullRequestRef,
+  directory: string,
+  ref: string
+): Promise<string[]> {
+  const path = directory.replace(/\/+$/, '')
+  const source = `GET /repos/${pr.owner}/${pr.repo}/contents/${path}?ref=${ref}`
+  let raw: unknown
+  try {
+    raw = (await client.rest.repos.getContent({ owner: pr.owner, repo: pr.repo, path, ref })).data
+  } catch (error) {
+    if (httpStatus(error) === 404) return []
+    throw error
+  }
+  const data = parseResponse(
+    z.union([z.array(RestDirectoryEntry), z.object({ type: z.string() })]),
+    raw,
+    source
+  )
+  if (!Array.isArray(data)) return []
+  return data.filter((entry) => entry.type === 'file').map((entry) => entry.path)
 }

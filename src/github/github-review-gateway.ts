@@ -26,7 +26,7 @@ import { completeCheckRun } from './check-run-update.js'
 import { createCheckRun, startCheckRun } from './check-run-writer.js'
 import { listCheckRuns } from './check-runs.js'
 import { listCommits } from './commits.js'
-import { compareFiles, listChangedFiles, readFile } from './files.js'
+import { compareFiles, listChangedFiles, listFiles, readFile } from './files.js'
 import { postIssueComment, updateIssueComment } from './issue-comment-writer.js'
 import { listIssueComments } from './issue-comments.js'
 import { postFileComment, postLineComment } from './line-comments.js'
@@ -84,6 +84,10 @@ export class GitHubReviewGateway implements ReviewGateway {
 
   readFile(path: string, ref: string): Promise<string | undefined> {
     return readFile(this.client, this.pullRequest, path, ref)
+  }
+
+  listFiles(directory: string, ref: string): Promise<string[]> {
+    return listFiles(this.client, this.pullRequest, directory, ref)
   }
 
   listCommits(): Promise<string[]> {

@@ -85,6 +85,12 @@ export const RestContents = z.union([
   z.array(z.unknown())
 ])
 
+/** One entry of a directory as the contents API lists it. */
+export const RestDirectoryEntry = z.object({
+  type: z.string(),
+  path: z.string()
+})
+
 /** An issue as the issues API lists it; pull requests carry `pull_request`. */
 export const RestIssue = z.object({
   number: z.number().int(),

@@ -43,6 +43,8 @@ export interface LocalGatewayInput {
 }
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i
+/** An ls-tree entry of a regular file (executable or not): "100644 blob <sha>\t<path>". */
+const REGULAR_FILE = /^100(?:644|755) blob [0-9a-f]+\t(.+)$/s
 
 export class LocalGateway implements ReviewGateway {
   readonly pullRequest: PullRequestRef
@@ -106,6 +108,23 @@ export class LocalGateway implements ReviewGateway {
   async readFile(path: string, ref: string): Promise<string | undefined> {
     const result = await this.git.run(['cat-file', 'blob', `${ref}:${path}`])
     return result.code === 0 ? result.stdout : undefined
+  }
+
+  /**
+   * The regular files directly in `directory` at `ref` (`git ls-tree`, one
+   * level, from the repository root wherever git runs: subdirectories,
+   * symlinks and submodules left out); [] when there is no such directory
+   * (or ref).
+   */
+  async listFiles(directory: string, ref: string): Promise<string[]> {
+    if (ref.startsWith('-')) return []
+    const prefix = `${directory.replace(/\/+$/, '')}/`
+    const result = await this.git.run(['ls-tree', '--full-tree', '-z', ref, '--', prefix])
+    if (result.code !== 0) return []
+    return result.stdout
+      .split('\0')
+      .map((entry) => REGULAR_FILE.exec(entry)?.[1])
+      .filter((path): path is string => path !== undefined)
   }
 
   /** The branch's commits since the base, oldest first, ending with the head under review. */

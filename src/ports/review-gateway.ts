@@ -156,6 +156,12 @@ export interface ReviewGateway {
   compareFiles(base: string, head: string): Promise<ChangedFile[] | undefined>
   /** A file's text at a ref (e.g. the BASE branch); undefined when there is no such file. */
   readFile(path: string, ref: string): Promise<string | undefined>
+  /**
+   * The files directly in `directory` at a ref, as repository paths
+   * ("dir/name"), without subdirectories, symlinks or submodules; [] when
+   * there is no such directory.
+   */
+  listFiles(directory: string, ref: string): Promise<string[]>
   /** SHAs of the PR's commits, oldest first (GitHub lists at most 250). */
   listCommits(): Promise<string[]>
   /**

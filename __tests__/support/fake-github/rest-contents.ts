@@ -1,4 +1,8 @@
-/** GET contents: a file at a ref, base64 as GitHub sends it; 404 when missing. */
+/**
+ * GET contents: a file at a ref, base64 as GitHub sends it; a directory as
+ * the list of its entries one level deep (files, and "dir" entries for the
+ * folders below it); 404 when missing.
+ */
 import { json, notFound, type Router } from './router.js'
 import type { FakeGitHubState } from './state.js'
 
@@ -25,12 +29,19 @@ export function registerContentRoutes(router: Router, state: FakeGitHubState): v
         content
       })
     }
-    const prefix = `${path}/`
-    const entries = [...(files?.keys() ?? [])].filter((name) => name.startsWith(prefix))
-    if (entries.length === 0) return notFound()
+    const prefix = `${path.replace(/\/+$/, '')}/`
+    const below = [...(files?.keys() ?? [])].filter((name) => name.startsWith(prefix))
+    if (below.length === 0) return notFound()
+    const entries = new Map<string, 'file' | 'dir'>()
+    for (const name of below) {
+      const rest = name.slice(prefix.length)
+      const slash = rest.indexOf('/')
+      if (slash === -1) entries.set(rest, 'file')
+      else entries.set(rest.slice(0, slash), 'dir')
+    }
     return json(
       200,
-      entries.map((name) => ({ type: 'file', name: name.slice(prefix.length), path: name }))
+      [...entries].map(([name, type]) => ({ type, name, path: `${prefix}${name}` }))
     )
   })
 }

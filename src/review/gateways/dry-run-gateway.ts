@@ -61,6 +61,7 @@ export class DryRunGateway implements ReviewGateway {
   listChangedFiles = () => this.inner.listChangedFiles()
   compareFiles = (base: string, head: string) => this.inner.compareFiles(base, head)
   readFile = (path: string, ref: string) => this.inner.readFile(path, ref)
+  listFiles = (directory: string, ref: string) => this.inner.listFiles(directory, ref)
   listCommits = () => this.inner.listCommits()
   listCheckRuns = (sha: string, name: string) => this.inner.listCheckRuns(sha, name)
   listReviewThreads = () => this.inner.listReviewThreads()

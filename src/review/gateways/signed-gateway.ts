@@ -50,6 +50,7 @@ export class SignedGateway implements ReviewGateway {
   listChangedFiles = () => this.inner.listChangedFiles()
   compareFiles = (base: string, head: string) => this.inner.compareFiles(base, head)
   readFile = (path: string, ref: string) => this.inner.readFile(path, ref)
+  listFiles = (directory: string, ref: string) => this.inner.listFiles(directory, ref)
   listCommits = () => this.inner.listCommits()
 
   async listCheckRuns(sha: string, name: string): Promise<CheckRunData[]> {

@@ -6,6 +6,7 @@
  */
 import type { Config } from '../../config/action-config.js'
 import type { RunRecord } from '../../core/memory/run-record-reader.js'
+import type { PathRule } from '../../core/path-rules/path-rules.js'
 import { rebuildRunState } from '../../core/memory/threads.js'
 import { type RunState } from '../../core/memory/run-state.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
@@ -16,6 +17,7 @@ import { developersOf } from './developers.js'
 import { DryRunGateway } from '../gateways/dry-run-gateway.js'
 import { loadReviewContext, type ReviewContext } from './review-context.js'
 import { findRunRecord } from './run-record-search.js'
+import { pathRulesOf } from './rule-file-reads.js'
 import { SignedGateway } from '../gateways/signed-gateway.js'
 
 export interface PreparedRun {
@@ -25,6 +27,8 @@ export interface PreparedRun {
   /** dry_run: the gateway that kept every write back (and records them); undefined otherwise. */
   readonly dryRun: DryRunGateway | undefined
   readonly context: ReviewContext
+  /** Rules by path: the base commit's rule files and the effective `path_instructions`. */
+  readonly pathRules: readonly PathRule[]
   /** The state as the earlier runs left it. */
   readonly state: RunState
   /** The last run record, wherever it was kept; null before the first completed review. */
@@ -45,6 +49,7 @@ export async function prepareRun(
   const gateway = config.stateKey === '' ? inner : new SignedGateway(inner, config.stateKey)
   const context = await loadReviewContext(gateway)
   const effective = await applyRepoConfig(context, config, gateway, deps)
+  const pathRules = pathRulesOf(context.ruleFiles, effective.pathInstructions, deps.log)
   const record = await findRunRecord({
     gateway,
     pr: context.pr,
@@ -83,6 +88,7 @@ export async function prepareRun(
     config: effective,
     dryRun,
     context,
+    pathRules,
     state: rebuilt.state,
     record,
     unverifiedState

@@ -8,6 +8,9 @@ import { agreesWith } from '../../core/findings/finding-agreement.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
 import type { SensitivityAssessment } from '../../core/findings/sensitivity.js'
 import type { RunState } from '../../core/memory/run-state.js'
+import type { PathRule } from '../../core/path-rules/path-rules.js'
+import { rulesByFile } from '../../core/path-rules/rules-for-file.js'
+import { renderPathRulesSection } from '../../core/path-rules/rules-section.js'
 import type { ReviewScope } from '../scope/change-since.js'
 import type { ReviewContext } from '../preparation/review-context.js'
 import {
@@ -33,6 +36,8 @@ export interface PassPromptInput {
   readonly diffBudgetChars: number
   /** The repository config file's ignore globs: the glob a path matches, or undefined. */
   readonly ignored: IgnoreMatcher
+  /** Rules by path of the base commit and the config file. */
+  readonly pathRules: readonly PathRule[]
   /** With several reviewer models: whose prompts these are (pass 4 lists only its findings). */
   readonly reviewer?: string
 }
@@ -54,6 +59,28 @@ function summariesUpTo(tools: ActionReviewTools, last: number) {
     if (summary !== undefined) out.push({ pass, summary })
   }
   return out
+}
+
+/**
+ * The files pass 3 checks against rules by path: the files pass 1 reviews
+ * (in an incremental review, those changed since the last review, without
+ * the ones the PR no longer changes; else every file of the PR), minus the
+ * ignored ones, whose findings are refused anyway.
+ */
+export function filesUnderReview(
+  input: Pick<PassPromptInput, 'context' | 'scope' | 'ignored'>
+): string[] {
+  const { scope } = input
+  const paths =
+    scope.kind === 'incremental'
+      ? scope.files.filter((file) => file.status !== 'dropped').map((file) => file.path)
+      : input.context.files.map((file) => file.path)
+  return paths.filter((path) => input.ignored(path) === undefined)
+}
+
+function pathRulesSection(input: PassPromptInput): string {
+  const byFile = rulesByFile(input.pathRules, filesUnderReview(input))
+  return renderPathRulesSection(byFile).text
 }
 
 export function passPromptFor(input: PassPromptInput): (pass: number) => string {
@@ -86,6 +113,7 @@ export function passPromptFor(input: PassPromptInput): (pass: number) => string 
           sensitivity: input.sensitivity,
           agentsMd: context.agentsMd ?? null,
           reviewInstructions: input.config.reviewInstructions,
+          pathRules: pathRulesSection(input),
           earlierSummaries: summariesUpTo(tools, 2),
           scope
         })

@@ -7,6 +7,7 @@ import type { IgnoredPath } from '../../core/diff/diff-budget.js'
 import type { SensitivityAssessment } from '../../core/findings/sensitivity.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
 import { EXPLORATION_TOOLS, TOOL_NAMES, WEB_TOOLS } from '../../core/names/tool-names.js'
+import { renderPathRulesSection } from '../../core/path-rules/rules-section.js'
 import { fenceUntrusted } from '../../core/text-safety/untrusted-text.js'
 import type { ReviewScope } from '../scope/change-since.js'
 import {
@@ -140,6 +141,8 @@ export interface Pass3Input {
   readonly agentsMd: string | null
   /** `instructions` of the repository config file; '' or absent when there are none. */
   readonly reviewInstructions?: string
+  /** The rules-by-path section for the files under review (renderPathRulesSection); absent: none. */
+  readonly pathRules?: string
   /** What passes 1 and 2 submitted; a pass missing here did not complete. */
   readonly earlierSummaries: readonly PassSummary[]
   readonly scope: ReviewScope
@@ -164,6 +167,7 @@ export function buildPass3Prompt(input: Pass3Input): string {
     earlier_summaries: renderEarlierSummaries(input.earlierSummaries, 2),
     security_sensitivity: input.sensitivity.sentence,
     agents_md: agents,
+    path_rules: input.pathRules ?? renderPathRulesSection(new Map()).text,
     review_instructions:
       instructions.trim() === ''
         ? `${REVIEW_INSTRUCTIONS_NONE}: the repository config file gives no instructions.`

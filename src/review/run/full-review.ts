@@ -166,6 +166,7 @@ async function reviewAll(
           config,
           diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
           ignored: ignoreMatcher(config.ignorePaths),
+          pathRules: prepared.pathRules,
           ...(named ? { reviewer: reviewer.name } : {})
         })
       )
