@@ -98,9 +98,12 @@ it('fresh PR on GitHub Enterprise Server: four passes in one session, 8 and 6 po
 it('clean PR: no PR comment at all, verdict approve, the job summary still reports', async () => {
   scenario = await startScenario([refunds])
   scenario.model.enqueue(...pass(1), ...pass(2), ...pass(3), ...pass(4))
-  const result = await scenario.run()
+  // Played without opencode: what a clean review leaves is the action's rule
+  // (the case above runs the four passes through the real sidecar).
+  const result = await scenario.run({ played: true })
   expect(result.stdout.split('\n').filter((l) => l.startsWith('::error'))).toEqual([])
   expect(result.failed).toBe(false)
+  expect(scenario.model.playedPrompts.filter((p) => /Pass [1-4] of 4/.test(p))).toHaveLength(4)
   expect(scenario.pr.reviews).toHaveLength(0)
   expect(scenario.pr.issueComments).toHaveLength(0)
   expect(scenario.pr.threads).toHaveLength(0)
