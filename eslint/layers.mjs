@@ -61,7 +61,7 @@ export const INNER_LEVELS = {
   ],
   review: [
     ['scope', 'gateways'],
-    ['preparation'],
+    ['preparation', 'memory'],
     ['tools'],
     ['prompts'],
     ['confirmation'],

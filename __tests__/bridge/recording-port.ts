@@ -69,6 +69,11 @@ export class RecordingPort implements ReviewTools {
     return { ok: true, note: 'consensus recorded' }
   }
 
+  async recordTeamLearning(args: unknown): Promise<ToolAck> {
+    this.record('recordTeamLearning', args)
+    return { ok: true, note: 'learning recorded' }
+  }
+
   async submitCommentDraft(args: unknown): Promise<ToolAck> {
     this.record('submitCommentDraft', args)
     return { ok: true, note: 'draft recorded' }

@@ -67,6 +67,7 @@ describe('tool names', () => {
         'github_get_file_patch',
         'github_get_run_state',
         'github_post_review_comment',
+        'github_record_team_learning',
         'github_reply_to_thread',
         'github_resolve_thread',
         'github_update_staged_finding',

@@ -39,6 +39,7 @@ export type FindingDisposition =
   | 'combined'
   | 'refuted'
   | 'rejected'
+  | 'held back by a team learning'
 
 export type FindingRow = readonly [string, string, FindingDisposition, string]
 
@@ -64,7 +65,8 @@ const ORDER: readonly FindingDisposition[] = [
   'combined',
   'refuted',
   'duplicate',
-  'rejected'
+  'rejected',
+  'held back by a team learning'
 ]
 
 /** A finding several reviewer models raised names them (its agreement). */
@@ -119,7 +121,13 @@ export function findingRows(input: JobSummaryInput, secrets: readonly string[] =
     })),
     ...input.refused.map((r) => ({
       score: r.score,
-      row: row(r.file, r.line, r.score, r.kind, `${r.finding} (${r.reason})`)
+      row: row(
+        r.file,
+        r.line,
+        r.score,
+        r.kind === 'learning' ? 'held back by a team learning' : r.kind,
+        `${r.finding} (${r.reason})`
+      )
     }))
   ]
   return rows
@@ -234,6 +242,12 @@ export function runNotes(input: JobSummaryInput, secrets: readonly string[] = []
   const discoveryRuns = (input.reviewers ?? []).filter((r) => r.discoveryRun !== undefined).length
   if (discoveryRuns > 1 && findingRows(input, secrets).length === 0) {
     notes.push(`<p><strong>Clean:</strong> ${discoveryRuns} discovery runs found nothing.</p>`)
+  }
+  const heldBack = input.refused.filter((r) => r.kind === 'learning').length
+  if (heldBack > 0) {
+    notes.push(
+      `<p><strong>Held back by team learnings:</strong> ${plural(heldBack, 'finding')} the team taught the bot not to raise (listed below).</p>`
+    )
   }
   if ((input.unverifiedState ?? 0) > 0) {
     notes.push(

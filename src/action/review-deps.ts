@@ -9,6 +9,7 @@ import { getErrorMessage } from '../core/errors/error-message.js'
 import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
 import { GitHubActorDirectory } from '../github/github-actor-directory.js'
 import { GitHubReviewGateway } from '../github/github-review-gateway.js'
+import { createTeamMemoryStore } from '../github/github-memory-store.js'
 import type { GitHubClient } from '../github/octokit.js'
 import {
   bootBridgedAgent,
@@ -25,6 +26,7 @@ import {
   readProviderCredentials
 } from '../opencode/provider-credentials.js'
 import type { ReviewLog } from '../ports/agent-session.js'
+import type { ReviewRequest } from '../core/pull-request/review-request.js'
 import type {
   AgentHandle,
   AgentStart,
@@ -178,6 +180,18 @@ export function reviewEngineDeps(input: ReviewDepsInput): ActionEngineDeps {
         ...(input.msPerSecond === undefined ? {} : { msPerSecond: input.msPerSecond })
       }),
     directoryFor: (request) => new GitHubActorDirectory(input.client, request.owner, request.repo),
+    ...(config.teamMemory
+      ? {
+          teamMemoryFor: (request: ReviewRequest) =>
+            createTeamMemoryStore({
+              client: input.client,
+              owner: request.owner,
+              repo: request.repo,
+              botLogins: config.botLogins,
+              ...(input.msPerSecond === undefined ? {} : { msPerSecond: input.msPerSecond })
+            })
+        }
+      : {}),
     checkoutHead: async () =>
       readCheckoutHead(input.checkout, await trustedPath(input.processEnv, [input.checkout])),
     now: () => new Date(),

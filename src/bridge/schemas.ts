@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type {
   GetFilePatchArgs,
   PostReviewCommentArgs,
+  RecordTeamLearningArgs,
   ReplyToThreadArgs,
   ResolveThreadArgs,
   SubmitConfirmationArgs,
@@ -183,6 +184,15 @@ export const submitConsensusSchema = z.object({
     'Why, in a few sentences a reviewer can check: the defect each answer describes and whether the tests agree.'
   ).max(2000)
 }) satisfies z.ZodType<SubmitConsensusArgs>
+
+export const recordTeamLearningSchema = z.object({
+  thread_id: nonEmpty('Id of a thread the learnings prompt lists, exactly as it lists it.').max(
+    100
+  ),
+  rule: nonEmpty(
+    'The team\u2019s rule in ONE plain sentence: what the team holds to be fine here and why, general enough to apply to later findings of the same kind in this part of the code.'
+  ).max(600)
+}) satisfies z.ZodType<RecordTeamLearningArgs>
 
 export const submitCommentDraftSchema = z.object({
   finding_id: nonEmpty('Id of the confirmed finding whose comment you drafted, e.g. "F3".'),

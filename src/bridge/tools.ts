@@ -16,6 +16,7 @@ import {
   getFilePatchSchema,
   getRunStateSchema,
   postReviewCommentSchema,
+  recordTeamLearningSchema,
   replyToThreadSchema,
   resolveThreadSchema,
   submitConfirmationSchema,
@@ -105,6 +106,12 @@ export const BRIDGE_TOOL_LIST: readonly BridgeTool[] = [
     'Draft sessions only: the comment of a confirmed finding, rewritten from the finding and the confirmed reasoning. Call it once; any other session is refused.',
     submitCommentDraftSchema,
     (port, args) => port.submitCommentDraft(args)
+  ),
+  defineTool(
+    'recordTeamLearning',
+    'After the review passes, when you are asked to: record what one settled thread taught, as the team\u2019s rule in one sentence. It is kept in the repository\u2019s team memory and later reviews do not raise findings it covers. Once per thread the prompt lists; any other time it is refused.',
+    recordTeamLearningSchema,
+    (port, args) => port.recordTeamLearning(args)
   )
 ]
 

@@ -71,7 +71,8 @@ const schema = z.object({
   confirmModel: optionalModelField('confirm_model'),
   confirmMaxExchanges: integerField('confirm_max_exchanges', 0, 3),
   autoFix: booleanField('auto_fix'),
-  fixMaxRounds: integerField('fix_max_rounds', 1, 3)
+  fixMaxRounds: integerField('fix_max_rounds', 1, 3),
+  teamMemory: booleanField('team_memory')
 })
 
 /** Settings the repository config file may also set; see effective-config.ts. */
@@ -120,7 +121,8 @@ const FIELD_INPUT: Record<keyof z.input<typeof schema>, InputName> = {
   confirmModel: 'confirm_model',
   confirmMaxExchanges: 'confirm_max_exchanges',
   autoFix: 'auto_fix',
-  fixMaxRounds: 'fix_max_rounds'
+  fixMaxRounds: 'fix_max_rounds',
+  teamMemory: 'team_memory'
 }
 
 export class ConfigError extends Error {

@@ -172,6 +172,12 @@ export const INPUTS = [
     actionDefault: 'false'
   },
   {
+    name: 'team_memory',
+    description:
+      "Team memory: the bot keeps what the team taught it (a finding conceded or left to the developer's call after the PR author's or a write collaborator's reason, or a write collaborator's thumbs-down on a finding) as one comment per learning in an issue of the repository it keeps (issues: write), shows the learnings in its prompts and holds back new findings they cover. Deleting a learning's comment makes the bot forget it. false: no memory read or written.",
+    actionDefault: 'true'
+  },
+  {
     name: 'fix_max_rounds',
     description:
       'Rounds (1-3) of fix, verify, commit and review in fix mode. A finding reported fixed but raised again is stuck and not given to the fixer again.',

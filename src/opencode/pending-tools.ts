@@ -10,6 +10,7 @@ import type {
   GetFilePatchArgs,
   PostReviewCommentArgs,
   PostReviewCommentResult,
+  RecordTeamLearningArgs,
   ReplyToThreadArgs,
   ResolveThreadArgs,
   ReviewTools,
@@ -65,5 +66,8 @@ export class PendingTools implements ReviewTools {
   }
   async submitCommentDraft(args: SubmitCommentDraftArgs): Promise<ToolAck> {
     return this.tools.submitCommentDraft(args)
+  }
+  async recordTeamLearning(args: RecordTeamLearningArgs): Promise<ToolAck> {
+    return this.tools.recordTeamLearning(args)
   }
 }

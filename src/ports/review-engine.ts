@@ -10,6 +10,7 @@ import type { ActorDirectory } from './actor-directory.js'
 import type { AgentSession, ReviewLog } from './agent-session.js'
 import type { ReviewGateway } from './review-gateway.js'
 import type { ReviewTools } from './review-tools.js'
+import type { TeamMemoryStore } from './team-memory-store.js'
 
 import type { Verdict } from '../core/findings/verdict.js'
 import type { ModelUsage } from '../core/reports/model-usage.js'
@@ -68,6 +69,11 @@ export interface ReviewEngineDeps {
   gatewayFor(request: ReviewRequest): ReviewGateway
   /** Who may speak for the PR in a dispute (write access), asked through the API. */
   directoryFor(request: ReviewRequest): ActorDirectory
+  /**
+   * Where the repository's team memory lives (with `team_memory` on); absent:
+   * this mode keeps none, and reviews run without learnings.
+   */
+  teamMemoryFor?(request: ReviewRequest): TeamMemoryStore
   /**
    * The commit the workspace the agent reads has checked out: the agent only
    * starts when it is the PR head under review. Throws when git cannot tell.

@@ -133,6 +133,14 @@ export interface SubmitCommentDraftArgs {
   readonly body: string
 }
 
+/** The rule a thread taught, in one sentence, for the team's memory. */
+export interface RecordTeamLearningArgs {
+  /** A thread of the learnings prompt, exactly as it lists it. */
+  readonly thread_id: string
+  /** The team's rule in one sentence: what is fine here and why. */
+  readonly rule: string
+}
+
 /** Outcome of a tool that changes state but has nothing else to return. */
 export interface ToolAck {
   readonly ok: true
@@ -159,4 +167,6 @@ export interface ReviewTools {
   submitConsensus(args: SubmitConsensusArgs): Promise<ToolAck>
   /** Only a draft session (after a confirmation) answers with it. */
   submitCommentDraft(args: SubmitCommentDraftArgs): Promise<ToolAck>
+  /** Only after the learnings prompt, for a thread it lists; once per thread. */
+  recordTeamLearning(args: RecordTeamLearningArgs): Promise<ToolAck>
 }

@@ -27,7 +27,9 @@ export const BRIDGE_TOOLS = {
   /** The consensus check after two confirmations: the same defect or not. */
   submitConsensus: { server: 'submit', tool: 'consensus' },
   /** A confirmed finding's comment, drafted from the confirmed reasoning. */
-  submitCommentDraft: { server: 'submit', tool: 'comment_draft' }
+  submitCommentDraft: { server: 'submit', tool: 'comment_draft' },
+  /** After the passes, when threads taught something: one team learning per thread. */
+  recordTeamLearning: { server: 'github', tool: 'record_team_learning' }
 } as const satisfies Record<string, { server: McpServerName; tool: string }>
 
 export type BridgeToolKey = keyof typeof BRIDGE_TOOLS

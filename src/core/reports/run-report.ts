@@ -25,7 +25,8 @@ export interface RefusedFinding {
   readonly line: number
   readonly score: number
   readonly finding: string
-  readonly kind: 'duplicate' | 'rejected'
+  /** 'learning': held back by a team learning (the reason names it). */
+  readonly kind: 'duplicate' | 'rejected' | 'learning'
   readonly reason: string
 }
 

@@ -58,6 +58,8 @@ export interface SummaryFinding {
 }
 
 export interface RunCounts extends StageCounts {
+  /** Findings refused because a team learning covers them; absent: none. */
+  readonly heldBackByLearnings?: number
   readonly threadsResolved: number
   readonly threadsFollowedUp: number
   readonly threadsEscalated: number

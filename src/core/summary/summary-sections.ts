@@ -71,7 +71,7 @@ function postedSection(input: SummaryInput): string[] {
   const fileLevel = input.posted.filter((p) => p.placement === 'file').length
   const out = [
     '### Findings',
-    `Posted inline: ${input.posted.length}${fileLevel > 0 ? ` (${fileLevel} at file level)` : ''} · in this summary: ${input.inSummary.length} · suppressed below the threshold: ${c.suppressed} · duplicates: ${c.duplicates} · withdrawn: ${c.withdrawn} · combined: ${c.combined} · rejected: ${c.rejected}${(c.refuted ?? 0) > 0 ? ` · refuted by both confirmers: ${c.refuted}` : ''}`
+    `Posted inline: ${input.posted.length}${fileLevel > 0 ? ` (${fileLevel} at file level)` : ''} · in this summary: ${input.inSummary.length} · suppressed below the threshold: ${c.suppressed} · duplicates: ${c.duplicates} · withdrawn: ${c.withdrawn} · combined: ${c.combined} · rejected: ${c.rejected}${(c.refuted ?? 0) > 0 ? ` · refuted by both confirmers: ${c.refuted}` : ''}${(c.heldBackByLearnings ?? 0) > 0 ? ` · held back by team learnings: ${c.heldBackByLearnings}` : ''}`
   ]
   if (input.posted.length > 0) {
     out.push(

@@ -37,8 +37,9 @@ export { summaryBlock } from './run-record-block.js'
 const FRAME_CHARS = 300
 
 /**
- * Silence: no finding posted or moved to the summary, no thread changed, no
- * warning. Such a run posts no PR comment; the job summary still reports.
+ * Silence: no finding posted, moved to the summary or held back by a team
+ * learning, no thread changed, no warning. Such a run posts no PR comment;
+ * the job summary still reports.
  */
 export function shouldPostSummary(input: SummaryInput): boolean {
   const c = input.counts
@@ -49,7 +50,9 @@ export function shouldPostSummary(input: SummaryInput): boolean {
     input.inSummary.length > 0 ||
     threadChanges > 0 ||
     input.resolvedThreads.length > 0 ||
-    input.warnings.length > 0
+    input.warnings.length > 0 ||
+    // A finding a learning held back is said, never dropped silently.
+    (c.heldBackByLearnings ?? 0) > 0
   )
 }
 

@@ -179,6 +179,10 @@ export class ConfirmationTools implements ReviewTools {
     return `answer on the finding with ${TOOL_NAMES.submitConfirmation}`
   }
 
+  async recordTeamLearning(): Promise<ToolAck> {
+    return this.refuse(TOOL_NAMES.recordTeamLearning)
+  }
+
   private refuse(tool: string): never {
     throw new Error(
       `${tool} is not available in a confirmation session: read the code, then answer with ${TOOL_NAMES.submitConfirmation}.`

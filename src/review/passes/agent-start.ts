@@ -8,6 +8,7 @@ import type { Config } from '../../config/action-config.js'
 import { ignoreMatcher } from '../../config/ignore-globs.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
+import type { LearningBlock } from '../../core/memory/rmcoc.js'
 import type { AgentHandle, ReviewEngineDeps } from '../../ports/review-engine.js'
 import { ensureCheckoutIsHead } from '../preparation/checkout-guard.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
@@ -29,7 +30,8 @@ export function toolsFor(
   stage: FindingStage,
   deps: ReviewEngineDeps,
   onlyThread?: string,
-  reviewer?: { readonly model: string; readonly primary: boolean }
+  reviewer?: { readonly model: string; readonly primary: boolean },
+  learnings: readonly LearningBlock[] = []
 ): ActionReviewTools {
   return new ActionReviewTools({
     gateway: prepared.gateway,
@@ -39,6 +41,7 @@ export function toolsFor(
     files: prepared.context.files,
     ignored: ignoreMatcher(prepared.config.ignorePaths),
     warn: (message) => deps.log.warning(message),
+    learnings,
     ...(onlyThread === undefined ? {} : { onlyThread, maxThreadActions: 1 }),
     ...(reviewer === undefined
       ? {}

@@ -11,7 +11,7 @@
 import type { Config } from '../../config/action-config.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
-import type { ReviewLog } from '../../ports/agent-session.js'
+import type { AgentSession, ReviewLog } from '../../ports/agent-session.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import { runPasses, type PassRunResult } from './orchestrator.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
@@ -35,7 +35,16 @@ export interface ReviewerRun extends Reviewer {
   readonly run: PassRunResult
   /** Why it reviewed nothing (could not start, model unusable, no pass completed). */
   readonly failure?: string
+  /** What `afterPasses` threw; the caller decides what it costs the review. */
+  readonly afterPassesError?: unknown
 }
+
+/** The primary's session after its passes, before its agent stops. */
+export type AfterPasses = (
+  tools: ActionReviewTools,
+  run: PassRunResult,
+  session: AgentSession
+) => Promise<void>
 
 /**
  * The reviewers of a run: `model` first (once, or once per discovery run),
@@ -91,6 +100,11 @@ export interface ReviewerRunInput {
   readonly toolsFor: (reviewer: Reviewer) => ActionReviewTools
   /** The pass prompts of one reviewer (pass 4 lists its findings). */
   readonly passPromptFor: (reviewer: Reviewer, tools: ActionReviewTools) => (pass: number) => string
+  /**
+   * Runs once in the primary reviewer's session after its passes, before
+   * the agent stops (the dispute rule, then what the threads taught).
+   */
+  readonly afterPasses?: AfterPasses
 }
 
 const NOT_RUN: PassRunResult = { passes: [] }
@@ -118,9 +132,34 @@ async function runReviewer(reviewer: Reviewer, input: ReviewerRunInput): Promise
       log: input.tagLogs ? reviewerLog(deps.log, reviewer.name) : deps.log
     })
     const failure = reviewerFailure(run)
-    return { ...reviewer, tools, run, ...(failure === undefined ? {} : { failure }) }
+    const afterPassesError = reviewer.primary
+      ? await afterPassesOf(input, tools, run, agent)
+      : undefined
+    return {
+      ...reviewer,
+      tools,
+      run,
+      ...(failure === undefined ? {} : { failure }),
+      ...(afterPassesError === undefined ? {} : { afterPassesError })
+    }
   } finally {
     await agent.stop()
+  }
+}
+
+/** Runs the primary's afterPasses; returns what it threw, if anything. */
+async function afterPassesOf(
+  input: ReviewerRunInput,
+  tools: ActionReviewTools,
+  run: PassRunResult,
+  agent: { readonly session: AgentSession }
+): Promise<unknown> {
+  if (input.afterPasses === undefined) return undefined
+  try {
+    await input.afterPasses(tools, run, agent.session)
+    return undefined
+  } catch (error) {
+    return error ?? new Error('afterPasses failed')
   }
 }
 

@@ -15,6 +15,12 @@ import type { ReviewLog } from '../../ports/agent-session.js'
 
 const WRITE_PERMISSIONS = new Set(['admin', 'maintain', 'write'])
 
+/** True when the account may write to the repository (admin, maintain or write). */
+export async function hasWriteAccess(directory: ActorDirectory, login: string): Promise<boolean> {
+  const { permission, roleName } = await directory.repositoryPermission(login)
+  return WRITE_PERMISSIONS.has(permission) || WRITE_PERMISSIONS.has(roleName ?? '')
+}
+
 /** Every human who wrote a reply (not a root comment) in any review thread. */
 function replyAuthors(
   threads: readonly ReviewThreadData[],

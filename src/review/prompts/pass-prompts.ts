@@ -7,10 +7,12 @@ import type { IgnoreMatcher } from '../../config/ignore-globs.js'
 import { agreesWith } from '../../core/findings/finding-agreement.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
 import type { SensitivityAssessment } from '../../core/findings/sensitivity.js'
+import type { LearningBlock } from '../../core/memory/rmcoc.js'
 import type { RunState } from '../../core/memory/run-state.js'
 import type { PathRule } from '../../core/path-rules/path-rules.js'
 import { rulesByFile } from '../../core/path-rules/rules-for-file.js'
 import { renderPathRulesSection } from '../../core/path-rules/rules-section.js'
+import { learningsForFiles, renderLearnings } from '../../core/team-memory/learning-prompt.js'
 import type { ReviewScope } from '../scope/change-since.js'
 import type { ReviewContext } from '../preparation/review-context.js'
 import {
@@ -40,6 +42,8 @@ export interface PassPromptInput {
   readonly pathRules: readonly PathRule[]
   /** With several reviewer models: whose prompts these are (pass 4 lists only its findings). */
   readonly reviewer?: string
+  /** The team's learnings (team memory); those covering the PR's files go into pass 1. */
+  readonly learnings?: readonly LearningBlock[]
 }
 
 /** Fix verification: every earlier finding, when there are any. */
@@ -101,7 +105,13 @@ export function passPromptFor(input: PassPromptInput): (pass: number) => string 
           diffBudgetChars: input.diffBudgetChars,
           previousReview: previousReviewOf(input),
           scope,
-          ignored: (path) => input.ignored(path) !== undefined
+          ignored: (path) => input.ignored(path) !== undefined,
+          learnings: renderLearnings(
+            learningsForFiles(
+              input.learnings ?? [],
+              context.files.map((file) => file.path)
+            )
+          )
         })
       case 2:
         return buildPass2Prompt({

@@ -103,6 +103,8 @@ export interface Pass1Input {
   readonly scope: ReviewScope
   /** Paths the repository config file ignores: listed, never inlined. */
   readonly ignored?: IgnoredPath | undefined
+  /** The team's learnings for these files (renderLearnings); '' or absent: none. */
+  readonly learnings?: string
 }
 
 export function buildPass1Prompt(input: Pass1Input): string {
@@ -111,7 +113,9 @@ export function buildPass1Prompt(input: Pass1Input): string {
     review_scope: renderScopeStatement(input.scope),
     pr_context: renderPullRequest(input.pr),
     files_changed: diff.filesChanged,
-    diff: diff.diff
+    diff: diff.diff,
+    team_learnings:
+      (input.learnings ?? '') === '' ? '' : `## What the team taught\n\n${input.learnings}`
   })
   if (input.previousReview === undefined) return pass
   return `${buildFixVerificationPrompt(input.previousReview)}\n\n${pass}`

@@ -129,6 +129,12 @@ function summaryScope(scope: ReviewScope): NonNullable<SummaryInput['scope']> {
       }
 }
 
+/** Findings a team learning held back, over every reviewer of the run. */
+function heldBackByLearnings(facts: SummaryFacts): number {
+  const all = [facts.tools, ...(facts.reviewers ?? []).map((r) => r.tools)]
+  return [...new Set(all)].flatMap((t) => t.refused).filter((r) => r.kind === 'learning').length
+}
+
 export function summaryInputOf(facts: SummaryFacts): SummaryInput {
   const { tools, run, published } = facts
   const pr = facts.prepared.context.pr
@@ -166,6 +172,7 @@ export function summaryInputOf(facts: SummaryFacts): SummaryInput {
     inSummary: published.inSummary,
     counts: {
       ...facts.stage.counts(),
+      heldBackByLearnings: heldBackByLearnings(facts),
       threadsResolved: count('resolved'),
       threadsFollowedUp: count('followed-up') + count('rebutted'),
       threadsEscalated: count('escalated'),

@@ -28,7 +28,7 @@ import {
   type Reviewer,
   type ReviewerRun
 } from '../passes/reviewers.js'
-import { settleRemainingDisputes } from './settle-disputes.js'
+import { afterPassesOfRun, type TeamMemoryRun } from './after-passes.js'
 
 /** The base branch changed since the record: what the PR changes is no longer comparable. */
 function retargeted(prepared: PreparedRun): ReviewScope | undefined {
@@ -108,11 +108,12 @@ async function failWhenNothingReviewed(
 export async function fullReview(
   prepared: PreparedRun,
   config: Config,
-  deps: ReviewEngineDeps
+  deps: ReviewEngineDeps,
+  team?: TeamMemoryRun
 ): Promise<ReviewOutcome> {
   const check = await ReviewCheck.start(prepared.gateway, prepared.context.pr.headSha, deps)
   try {
-    return await reviewWithCheck(prepared, config, deps, check)
+    return await reviewWithCheck(prepared, config, deps, check, team)
   } catch (error) {
     const message = getErrorMessage(error)
     const reason = error instanceof ReviewFailedError ? message : `Review failed: ${message}`
@@ -131,8 +132,10 @@ async function reviewAll(
   deps: ReviewEngineDeps,
   scope: ReviewScope,
   stage: FindingStage,
-  sensitivity: SensitivityAssessment
+  sensitivity: SensitivityAssessment,
+  team: TeamMemoryRun | undefined
 ): Promise<ReviewerRun[]> {
+  const learnings = team?.memory.learnings ?? []
   const discovery = planDiscovery(config)
   if (discovery.note !== undefined) deps.log.info(discovery.note)
   const reviewers = reviewersOf(config, discovery.focuses)
@@ -151,8 +154,10 @@ async function reviewAll(
         stage,
         deps,
         undefined,
-        named ? { model: reviewer.name, primary: reviewer.primary } : undefined
+        named ? { model: reviewer.name, primary: reviewer.primary } : undefined,
+        learnings
       ),
+    afterPasses: afterPassesOfRun(prepared, config, deps, team),
     passPromptFor: (reviewer, tools) =>
       withFocus(
         reviewer,
@@ -167,6 +172,7 @@ async function reviewAll(
           diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
           ignored: ignoreMatcher(config.ignorePaths),
           pathRules: prepared.pathRules,
+          learnings,
           ...(named ? { reviewer: reviewer.name } : {})
         })
       )
@@ -195,27 +201,17 @@ interface ReviewedRuns {
 }
 
 /**
- * After the passes: the dispute rule, confirmation of the blocking findings,
- * then publication, the record and the report.
+ * After the passes (and the dispute rule, in the primary's session):
+ * confirmation of the blocking findings, then publication, the record and
+ * the report.
  */
 async function concludeReview(reviewed: ReviewedRuns): Promise<ReviewOutcome> {
   const { prepared, config, deps, stage, runs, lead } = reviewed
-  const { gateway, context } = prepared
+  const { context } = prepared
   const primary = runs.find((r) => r.primary) ?? lead
   const tools = primary.tools
-  // The rule takes what the agent left disputed, once it has read every
-  // reply: fix verification is pass 1 of the primary (the one reviewer
-  // that answers threads), and it must have completed.
-  if (primary.run.fatal === undefined && primary.run.passes[0]?.completed === true) {
-    await settleRemainingDisputes({
-      gateway,
-      tools,
-      pr: context.pr,
-      config,
-      secrets: deps.secrets,
-      log: deps.log
-    })
-  }
+  // The dispute rule ran in the primary's session after its passes (after-passes.ts).
+  if (primary.afterPassesError !== undefined) throw primary.afterPassesError
   const confirmation = await confirmFindings({
     stage,
     config,
@@ -245,7 +241,8 @@ async function reviewWithCheck(
   prepared: PreparedRun,
   config: Config,
   deps: ReviewEngineDeps,
-  check: ReviewCheck
+  check: ReviewCheck,
+  team: TeamMemoryRun | undefined
 ): Promise<ReviewOutcome> {
   const { context } = prepared
   const scope = await scopeOf(prepared, deps)
@@ -254,7 +251,7 @@ async function reviewWithCheck(
     readme: context.readme
   })
   const stage = stageFor(config, sensitivity.level === 'high', prepared)
-  const runs = await reviewAll(prepared, config, deps, scope, stage, sensitivity)
+  const runs = await reviewAll(prepared, config, deps, scope, stage, sensitivity, team)
   await failWhenNothingReviewed(prepared, stage, runs, deps)
   const lead = leadingRun(runs)
   let outcome: ReviewOutcome

@@ -10,6 +10,7 @@ import { notTheDeveloper } from '../../trigger/review-comment-event.js'
 import type { ReviewRequest } from '../../core/pull-request/review-request.js'
 import { acknowledgeTrigger } from './acknowledge-trigger.js'
 import { fullReview } from './full-review.js'
+import { teamMemoryOf } from '../memory/load-memory.js'
 import { prepareRun, type PreparedRun } from '../preparation/prepare-run.js'
 import { supersededBy } from './superseded.js'
 import { threadsOnlyRun } from './threads-only-run.js'
@@ -48,12 +49,17 @@ export class ReviewRunner implements ReviewEngine {
       return { kind: 'skipped', reason: superseded }
     }
     await acknowledgeTrigger(prepared, request, this.deps.log)
-    if (request.trigger !== 'reply') return fullReview(prepared, config, this.deps)
+    const full = async () =>
+      fullReview(prepared, config, this.deps, {
+        memory: await teamMemoryOf(request, config, this.deps),
+        directory: this.deps.directoryFor(request)
+      })
+    if (request.trigger !== 'reply') return full()
     if (headUnreviewed(prepared)) {
       this.deps.log.info(
         `Head ${prepared.context.pr.headSha} has no complete review yet: this reply runs it (its thread is verified in pass 1).`
       )
-      return fullReview(prepared, config, this.deps)
+      return full()
     }
     if (request.replyBy === 'bystander') {
       return { kind: 'skipped', reason: notTheDeveloper(request.actor) }

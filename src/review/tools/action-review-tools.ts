@@ -16,6 +16,7 @@ import type {
   FilePatchResult,
   PostReviewCommentArgs,
   PostReviewCommentResult,
+  RecordTeamLearningArgs,
   ReplyToThreadArgs,
   ResolveThreadArgs,
   ReviewTools,
@@ -23,7 +24,9 @@ import type {
   ToolAck,
   UpdateStagedFindingArgs
 } from '../../ports/review-tools.js'
+import type { LearningDesk } from '../memory/learning-desk.js'
 import { filePatchFor } from './file-patches.js'
+import { screenByLearnings } from './learning-screen.js'
 import { THREADS_ARE_THE_PRIMARYS, type ReviewToolsOptions } from './review-tools-options.js'
 import { neutralizeReplies } from './run-state-view.js'
 import { toToolResult } from './stage-results.js'
@@ -50,6 +53,8 @@ export class ActionReviewTools implements ReviewTools {
   /** Duplicate and rejected submissions (the stage counts them, this keeps them for the report). */
   readonly refused: RefusedFinding[] = []
   readonly limits: AnswerLimits
+  /** Set when the learnings prompt is sent: where record_team_learning goes. */
+  learningDesk: LearningDesk | undefined = undefined
 
   private readonly prPaths: ReadonlySet<string>
 
@@ -89,12 +94,17 @@ export class ActionReviewTools implements ReviewTools {
       this.refuse(args, 'rejected', reason)
       return { status: 'rejected', reason }
     }
+    const screened = screenByLearnings(args, this.options.learnings ?? [])
+    if (screened.kind === 'refused') {
+      this.refuse(args, 'learning', screened.reason)
+      return { status: 'rejected', reason: screened.reason }
+    }
     const result = this.options.stage.submit(
       this.currentPass,
       {
         file: args.file,
         line: args.line,
-        body: args.body,
+        body: screened.body,
         finding: args.assessment.finding,
         assessment: args.assessment.assessment,
         score: args.assessment.score,
@@ -201,6 +211,15 @@ export class ActionReviewTools implements ReviewTools {
     )
   }
 
+  async recordTeamLearning(args: RecordTeamLearningArgs): Promise<ToolAck> {
+    if (this.learningDesk === undefined) {
+      throw new Error(
+        `${TOOL_NAMES.recordTeamLearning} is only for the learnings prompt after the review passes, for the threads it lists; none is open now.`
+      )
+    }
+    return this.learningDesk.record(args)
+  }
+
   async submitPassResults(args: SubmitPassResultsArgs): Promise<ToolAck> {
     if (args.pass_number !== this.currentPass) {
       throw new Error(
@@ -226,11 +245,7 @@ export class ActionReviewTools implements ReviewTools {
     )
   }
 
-  private refuse(
-    args: PostReviewCommentArgs,
-    kind: 'duplicate' | 'rejected',
-    reason: string
-  ): void {
+  private refuse(args: PostReviewCommentArgs, kind: RefusedFinding['kind'], reason: string): void {
     this.refused.push({
       file: args.file,
       line: args.line,

@@ -6,6 +6,7 @@
 import type { IgnoreMatcher } from '../../config/ignore-globs.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
 import type { ChangedFile } from '../../core/pull-request/pr-data.js'
+import type { LearningBlock } from '../../core/memory/rmcoc.js'
 import type { RunState } from '../../core/memory/run-state.js'
 import type { ReviewGateway } from '../../ports/review-gateway.js'
 
@@ -38,6 +39,12 @@ export interface ReviewToolsOptions {
    * earlier threads, so no thread gets two answers. Default true.
    */
   readonly answersThreads?: boolean
+  /**
+   * What the team taught (team memory): a new finding a learning covers is
+   * refused naming it, or published with it shown. Every reviewer of a run
+   * gets the same ones. Absent: none.
+   */
+  readonly learnings?: readonly LearningBlock[]
 }
 
 /** What an extra reviewer hears when it tries to answer a thread. */

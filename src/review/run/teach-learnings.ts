@@ -1,0 +1,95 @@
+/**
+ * After the passes and the dispute rule: the threads that teach (settled
+ * with a developer's reason, or given a thumbs-down by a collaborator with
+ * write access) and are not taught yet get ONE more prompt in the primary's
+ * session, whose `record_team_learning` calls become learnings in the
+ * team's memory. No candidate, no prompt.
+ */
+import { getErrorMessage } from '../../core/errors/error-message.js'
+import type { ThreadState } from '../../core/memory/run-state.js'
+import { learningCandidates, type ThumbsDown } from '../../core/team-memory/learning-candidates.js'
+import type { ActorDirectory } from '../../ports/actor-directory.js'
+import type { AgentSession, ReviewLog } from '../../ports/agent-session.js'
+import { LearningDesk } from '../memory/learning-desk.js'
+import type { TeamMemory } from '../memory/team-memory.js'
+import { hasWriteAccess } from '../preparation/developers.js'
+import { buildLearningsPrompt } from '../prompts/learnings-prompt.js'
+import type { ActionReviewTools } from '../tools/action-review-tools.js'
+
+/** Bot threads whose reactions are read at most (one request each). */
+export const MAX_REACTION_READS = 30
+
+export interface TeachInput {
+  readonly session: AgentSession
+  readonly tools: ActionReviewTools
+  readonly memory: TeamMemory
+  readonly prNumber: number
+  readonly directory: ActorDirectory
+  readonly deadlineMs: number
+  readonly log: ReviewLog
+  readonly now: () => Date
+}
+
+/** A thread whose finding may still be thumbed down: a review thread the code did not fix. */
+const reactable = (thread: ThreadState): boolean =>
+  thread.origin !== 'summary' && thread.root_comment_id > 0 && thread.resolution !== 'fixed'
+
+async function isWriter(input: TeachInput, login: string): Promise<boolean> {
+  try {
+    return await hasWriteAccess(input.directory, login)
+  } catch (error) {
+    // Fail closed: a reactor whose access cannot be read does not teach.
+    input.log.debug(`Could not read the permission of ${login}: ${getErrorMessage(error)}`)
+    return false
+  }
+}
+
+/** The 👎 reactions on the bot's findings, each reactor checked for write access once. */
+async function thumbsDownOf(
+  input: TeachInput,
+  threads: readonly ThreadState[]
+): Promise<ThumbsDown[]> {
+  const writers = new Map<string, boolean>()
+  const out: ThumbsDown[] = []
+  for (const thread of threads.filter(reactable).slice(0, MAX_REACTION_READS)) {
+    for (const login of await input.memory.thumbsDown(thread.root_comment_id)) {
+      const key = login.toLowerCase()
+      if (!writers.has(key)) writers.set(key, await isWriter(input, login))
+      out.push({ threadId: thread.id, login, isWriter: writers.get(key) === true })
+    }
+  }
+  return out
+}
+
+/** Returns how many learnings were recorded (or accepted, in a dry run). */
+export async function teachLearnings(input: TeachInput): Promise<number> {
+  const { memory, tools, log } = input
+  if (!memory.writable) return 0
+  const threads = tools.liveState().threads
+  const candidates = learningCandidates({
+    pr: input.prNumber,
+    threads,
+    thumbsDown: await thumbsDownOf(input, threads),
+    learnings: memory.learnings
+  })
+  if (candidates.length === 0) {
+    log.debug('Team memory: no settled thread teaches anything new.')
+    return 0
+  }
+  const desk = new LearningDesk(candidates, memory, input.now)
+  tools.learningDesk = desk
+  try {
+    const turn = await input.session.prompt(buildLearningsPrompt(candidates), {
+      deadlineMs: input.deadlineMs
+    })
+    if (turn.error !== undefined) {
+      log.warning(`The learnings prompt failed: ${turn.error.message}`)
+    }
+  } finally {
+    tools.learningDesk = undefined
+  }
+  log.info(
+    `Team memory: ${desk.recorded.size} learning(s) from ${candidates.length} teaching thread(s).`
+  )
+  return desk.recorded.size
+}
