@@ -9,6 +9,7 @@ import { createOpencodeClient } from '@opencode-ai/sdk/v2'
 import { rm } from 'node:fs/promises'
 import { startSidecarNetwork } from '../../src/egress/sidecar-network.js'
 import { buildOpencodeConfig, REVIEWER_AGENT } from '../../src/opencode/config.js'
+import { writeCutCatalogue } from '../support/cut-catalogue.js'
 import { ManagedOpenCodeServer } from '../../src/opencode/server.js'
 import { createSanitizedWorkspace } from '../../src/opencode/workspace.js'
 import { startService, type LoopbackServer } from '../egress/loopback-servers.js'
@@ -55,21 +56,23 @@ async function promptThrough(model: string, path: string) {
   const seenBefore = endpoint.requests.length
   let server: ManagedOpenCodeServer | undefined
   try {
+    const config = buildOpencodeConfig({
+      model,
+      modelEndpoint: network.modelEndpoint,
+      enableWeb: false,
+      overrides,
+      mcpServers: {},
+      systemPrompt: 'You review pull requests.',
+      allowedToolNames: []
+    })
     server = await ManagedOpenCodeServer.start({
       binary: OPENCODE_BIN,
       directory: workspace.directory,
-      config: buildOpencodeConfig({
-        model,
-        modelEndpoint: network.modelEndpoint,
-        enableWeb: false,
-        overrides,
-        mcpServers: {},
-        systemPrompt: 'You review pull requests.',
-        allowedToolNames: []
-      }),
+      config,
       egress: network.egress,
       startupTimeoutMs: 60_000
     })
+    await writeCutCatalogue(server, OPENCODE_BIN, config)
     const client = createOpencodeClient({
       baseUrl: server.url,
       directory: workspace.directory,

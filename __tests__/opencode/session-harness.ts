@@ -19,6 +19,7 @@ import {
   FakeModel,
   fakeProviderOverrides
 } from '../support/fake-model/index.js'
+import { writeCutCatalogue } from '../support/cut-catalogue.js'
 import { makeGitCheckout } from './checkout.js'
 
 export const OPENCODE_BINARY = join(process.cwd(), 'node_modules', '.bin', 'opencode')
@@ -72,6 +73,7 @@ export async function startSessionHarness(options: HarnessOptions = {}): Promise
       directory: checkout,
       config
     })
+    await writeCutCatalogue(server, OPENCODE_BINARY, config)
   } catch (error) {
     await stop()
     throw error

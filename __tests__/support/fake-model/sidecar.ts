@@ -20,6 +20,7 @@ import {
 } from '../../../src/opencode/workspace.js'
 import { FAKE_API_KEY, FAKE_MODEL, fakeProviderOverrides } from './provider.js'
 import { FakeModel } from './fake-model-server.js'
+import { writeCutCatalogue } from '../cut-catalogue.js'
 
 /** node_modules/.bin/opencode of this project (devDependency opencode-ai). */
 export const OPENCODE_BIN = fileURLToPath(
@@ -70,22 +71,24 @@ export async function startTestSidecar(options: TestSidecarOptions): Promise<Tes
       enableWeb: options.enableWeb ?? false,
       log: { info: (line) => log.push(line), warning: (line) => log.push(line) }
     })
+    const config = buildOpencodeConfig({
+      role,
+      model: FAKE_MODEL,
+      modelEndpoint: network.modelEndpoint,
+      enableWeb: options.enableWeb ?? false,
+      overrides,
+      mcpServers,
+      systemPrompt: options.systemPrompt ?? 'You review pull requests. Be brief.',
+      allowedToolNames: options.allowedToolNames ?? []
+    })
     server = await ManagedOpenCodeServer.start({
       binary: OPENCODE_BIN,
       directory: workspace.directory,
-      config: buildOpencodeConfig({
-        role,
-        model: FAKE_MODEL,
-        modelEndpoint: network.modelEndpoint,
-        enableWeb: options.enableWeb ?? false,
-        overrides,
-        mcpServers,
-        systemPrompt: options.systemPrompt ?? 'You review pull requests. Be brief.',
-        allowedToolNames: options.allowedToolNames ?? []
-      }),
+      config,
       egress: network.egress,
       startupTimeoutMs: 60_000
     })
+    await writeCutCatalogue(server, OPENCODE_BIN, config)
   } catch (error) {
     await network?.close()
     await workspace.dispose()
