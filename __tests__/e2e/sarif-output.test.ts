@@ -106,7 +106,9 @@ it('writes the open findings, valid SARIF, and keeps their identity across runs'
     ...pass(3),
     ...pass(4)
   )
-  const run2 = await scenario.run({ before: from, inputs: NO_CONFIRMATION })
+  // Played too: the SARIF file and its identities are the action's rules
+  // (the findings reach the action through the real sidecar in fresh-review).
+  const run2 = await scenario.run({ before: from, inputs: NO_CONFIRMATION, played: true })
   expect(run2.failed).toBe(false)
   const second = await readSarif(run2.outputs['sarif_file'])
   // Run 2's own "F1" is a new thread: its identity differs from run 1's F1.

@@ -19,7 +19,7 @@ import {
 } from '../../src/local/local-review.js'
 import type { ReviewLog } from '../../src/ports/agent-session.js'
 import { pass, tool } from '../e2e/harness.js'
-import { passPrompt, passPromptIn } from '../e2e/requests.js'
+import { passPromptIn } from '../e2e/requests.js'
 import {
   FAKE_API_KEY,
   FAKE_MODEL,
@@ -217,9 +217,11 @@ it('a corrupt state file is kept as a backup and reported; --working-tree review
     'src/a.ts': `${lines('export const a =', 5)}export const b = 1\n${UNCOMMITTED}\n${NEXT}\n`
   })
   model.enqueue(...pass(1), ...pass(2), ...pass(3), ...pass(4))
-  const next = await review(model, true)
+  // Played: narrowing from the snapshot is local mode's rule (the first case's
+  // last review runs the real sidecar).
+  const next = await review(model, true, true)
   expect(reviewed(next.result).scope).toBe('incremental')
-  const narrowed = passPrompt(next.requests, 1)
+  const narrowed = passPromptIn(next.prompts, 1)
   expect(narrowed).toContain(`+${NEXT}`)
   expect(narrowed).not.toContain(`+${UNCOMMITTED}`)
 })
