@@ -19,6 +19,7 @@ import type {
   ReviewOutcome
 } from './ports/review-engine.js'
 import type { Resolver } from './egress/target-decision.js'
+import type { FixerSandbox } from './ports/fixer-sandbox.js'
 import { ReviewFailedError } from './review/preparation/review-failure.js'
 import { ReviewRunner } from './review/run/review-runner.js'
 import { authorizeActor } from './trigger/authorize.js'
@@ -45,6 +46,11 @@ export interface RunOptions {
     start: AgentStart,
     sidecar: ReviewEngineDeps['startAgent']
   ) => Promise<AgentHandle>
+  /**
+   * Wraps fix mode's sandbox (the fixer's copy and agent): tests play the
+   * fixer's script in the real copy without booting its sidecar.
+   */
+  readonly fixerSandbox?: (sandbox: FixerSandbox) => FixerSandbox
 }
 
 function skipRun(reason: string): void {
@@ -205,7 +211,13 @@ export async function run(options: RunOptions = {}): Promise<void> {
     setOutcomeOutputs(outcome)
     // Fix mode needs the action's own adapters: a run with another engine never fixes.
     if (fixModeWanted(request, config) && options.engine === undefined) {
-      await runFixMode({ request, config, client, review: reviewDepsInput(setting) })
+      await runFixMode({
+        request,
+        config,
+        client,
+        review: reviewDepsInput(setting),
+        ...(options.fixerSandbox === undefined ? {} : { wrapSandbox: options.fixerSandbox })
+      })
     }
   } catch (error) {
     reportFailure(error)

@@ -2,7 +2,10 @@
  * Fix mode end to end: the action's run() with auto_fix, the real opencode
  * for the fixer and for the review of its commit, the scripted model and the
  * fake GitHub (createCommitOnBranch included). The review before the fix
- * plays its script without a sidecar: it only stages the finding to fix.
+ * plays its script without a sidecar: it only stages the finding to fix. So
+ * does the fixer (in its real copy, fixer-player.ts) in the cases whose
+ * subject is the action's rule: verification, stuck findings, protected
+ * paths, a moved branch; the converged case runs both sidecars.
  */
 import { jest } from '@jest/globals'
 import { readFile, rm } from 'node:fs/promises'
@@ -12,13 +15,12 @@ import { SIDECAR_STATE_KEY } from '../../src/opencode/leftover.js'
 import { groupMembers, processEnviron } from '../opencode/group-processes.js'
 import { parseOutputFile, runAction } from '../support/action-run.js'
 import { prComment } from '../support/webhook-examples.js'
-import { FAKE_API_KEY } from '../support/fake-model/index.js'
+import { FAKE_API_KEY, playedFixer } from '../support/fake-model/index.js'
 import {
   call,
   findingIds,
   fixerScript,
   fixingSteps,
-  isFixerRequest,
   repoConfig,
   reviewOfFix,
   workdir
@@ -162,40 +164,41 @@ it('verification fails: no commit, no review of a commit, the report names the c
   scenario = await startScenario([file])
   repoConfig(scenario, ["echo 'src/orders.ts(10,1): error TS2304' && exit 3"])
   const reviewed = scenario.pr.headSha
-  fixerScript(
-    scenario.model,
+  const fixer = playedFixer(
     fixingSteps('a + b // overflow', 'clamp(a + b) // clamped', 'src/orders.ts')
   )
   reviewBeforeFix()
-  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS, fixer: fixer.wrap })
   expect(result.failed).toBe(false)
+  expect(fixer.taken()).toBe(3)
   expect(branchCommits()).toEqual([])
   expect(scenario.pr.headSha).toBe(reviewed)
   expect(result.outputs).toMatchObject({ fix_status: 'verification_failed', fix_commits: '' })
   expect(fixReport()).toContain('exit 3')
   expect(fixReport()).toContain('error TS2304')
-  // Only the fixer's requests reached the model: no commit was reviewed.
-  expect(scenario.model.requests.length).toBeGreaterThan(0)
-  expect(scenario.model.requests.every((r) => isFixerRequest(r))).toBe(true)
+  // The review and the fixer were played: a request would be a review of a commit.
+  expect(scenario.model.requests).toEqual([])
 })
 
 it('reported fixed but raised again by the review of its commit: stuck, not given again, manual intervention required', async () => {
   scenario = await startScenario([file])
   repoConfig(scenario, ['true'])
-  fixerScript(
-    scenario.model,
-    fixingSteps('a + b // overflow', 'a + b // looked at', 'src/orders.ts')
-  )
+  const fixer = playedFixer(fixingSteps('a + b // overflow', 'a + b // looked at', 'src/orders.ts'))
   reviewBeforeFix()
-  // The review of the commit keeps the thread open: the edit did not clamp anything.
-  reviewOfFix(scenario.model, () => [
-    call('github_reply_to_thread', {
-      thread_id: scenario.pr.threads[0]?.id,
-      body: 'Still overflows: the commit only changed a comment.',
-      is_concession: false
-    })
-  ])
-  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  // The review of the commit (the real sidecar) keeps the thread open: the
+  // edit did not clamp anything.
+  reviewOfFix(
+    scenario.model,
+    () => [
+      call('github_reply_to_thread', {
+        thread_id: scenario.pr.threads[0]?.id,
+        body: 'Still overflows: the commit only changed a comment.',
+        is_concession: false
+      })
+    ],
+    { fixerPlayed: true }
+  )
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS, fixer: fixer.wrap })
   expect(result.failed).toBe(false)
   expect(branchCommits()).toHaveLength(1)
   expect(result.outputs).toMatchObject({
@@ -213,7 +216,7 @@ it('reported fixed but raised again by the review of its commit: stuck, not give
 it('a fix touching .github/workflows/ is refused whole: nothing verified, nothing pushed', async () => {
   scenario = await startScenario([file])
   repoConfig(scenario, ['true'])
-  fixerScript(scenario.model, [
+  const fixer = playedFixer([
     (r) =>
       call('write', { filePath: `${workdir(r)}/.github/workflows/ci.yml`, content: 'on: push\n' }),
     (r) =>
@@ -223,7 +226,8 @@ it('a fix touching .github/workflows/ is refused whole: nothing verified, nothin
       })
   ])
   reviewBeforeFix()
-  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS, fixer: fixer.wrap })
+  expect(fixer.taken()).toBe(2)
   expect(result.outputs).toMatchObject({ fix_status: 'refused', fix_commits: '' })
   expect(branchCommits()).toEqual([])
   expect(result.stdout).not.toContain('Verification: running')
@@ -235,7 +239,7 @@ it('a branch that moved while the fixer worked: nothing pushed, nothing forced',
   repoConfig(scenario, ['true'])
   const steps = fixingSteps('a + b // overflow', 'clamp(a + b) // clamped', 'src/orders.ts')
   const pushed = 'f'.repeat(40)
-  fixerScript(scenario.model, [
+  const fixer = playedFixer([
     steps[0]!,
     steps[1]!,
     (r) => {
@@ -245,7 +249,8 @@ it('a branch that moved while the fixer worked: nothing pushed, nothing forced',
     }
   ])
   reviewBeforeFix()
-  const result = await scenario.run({ played: true, inputs: FIX_INPUTS })
+  const result = await scenario.run({ played: true, inputs: FIX_INPUTS, fixer: fixer.wrap })
+  expect(fixer.taken()).toBe(3)
   expect(result.outputs).toMatchObject({ fix_status: 'branch_moved', fix_commits: '' })
   expect(branchCommits()).toEqual([])
   expect(scenario.pr.headSha).toBe(pushed)

@@ -79,11 +79,16 @@ export function fixingSteps(from: string, to: string, path: string) {
  * keeps answering the fixer, and the requests before the fixer's (the review
  * before the fix) go to the queue; returns the review's requests.
  */
-export function reviewOfFix(model: FakeModel, first: () => ScriptStep[]): RecordedRequest[] {
+export function reviewOfFix(
+  model: FakeModel,
+  first: () => ScriptStep[],
+  /** The fixer and the review before it were played: every request is the review's. */
+  options: { readonly fixerPlayed?: boolean } = {}
+): RecordedRequest[] {
   const steps: ScriptStep[] = []
   const seen: RecordedRequest[] = []
   const fixer = model.route
-  let fixing = false
+  let fixing = options.fixerPlayed === true
   model.route = (request) => {
     fixing ||= isFixerRequest(request)
     const step = fixer?.(request)

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises'
 import type { Resolver } from '../../src/egress/target-decision.js'
 import { makeGitCheckout, scratchGit } from '../opencode/checkout.js'
 import type { RunOptions } from '../../src/main.js'
+import type { FixerSandbox } from '../../src/ports/fixer-sandbox.js'
 import type { AgentStart } from '../../src/ports/review-engine.js'
 import { runAction, type ActionRunResult } from '../support/action-run.js'
 import type { FakeActor, FakePullRequest } from '../support/fake-github/pull-state.js'
@@ -78,6 +79,8 @@ export interface Scenario {
      * A predicate plays only the starts it picks; the others boot sidecars.
      */
     played?: boolean | ((start: AgentStart) => boolean)
+    /** Fix mode's fixer played in its real copy (fixer-player.ts), no sidecar. */
+    fixer?: (sandbox: FixerSandbox) => FixerSandbox
   }): Promise<ActionRunResult>
   stop(): Promise<void>
 }
@@ -160,7 +163,8 @@ export async function startScenario(
           ...(options.resolver === undefined ? {} : { resolver: options.resolver }),
           ...(options.played === undefined || options.played === false
             ? {}
-            : { startAgent: playing(model, options.played) })
+            : { startAgent: playing(model, options.played) }),
+          ...(options.fixer === undefined ? {} : { fixerSandbox: options.fixer })
         }
       })
     },

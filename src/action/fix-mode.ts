@@ -20,6 +20,7 @@ import { fixCommits, type FixLoopResult } from '../fix/fix-loop-result.js'
 import { fixReportInput } from '../fix/fix-report-input.js'
 import { GitHubReviewGateway } from '../github/github-review-gateway.js'
 import type { GitHubClient } from '../github/octokit.js'
+import type { FixerSandbox } from '../ports/fixer-sandbox.js'
 import type { ReviewGateway } from '../ports/review-gateway.js'
 import type { ReviewOutcome } from '../ports/review-engine.js'
 import { SidecarStates } from '../opencode/leftover.js'
@@ -37,6 +38,8 @@ export interface FixModeInput {
   readonly client: GitHubClient
   /** How the review of each fix commit is run (the review's own deps input). */
   readonly review: ReviewDepsInput
+  /** Wraps the fixer's sandbox (RunOptions.fixerSandbox); absent: the opencode sandbox as it is. */
+  readonly wrapSandbox?: (sandbox: FixerSandbox) => FixerSandbox
 }
 
 /** Whether this run fixes after its review: asked by a mention, or auto_fix on a review run. */
@@ -89,17 +92,19 @@ async function loop(
     verify: settings.verify,
     secrets,
     fixer: {
-      sandbox: opencodeFixerSandbox(input.config, {
-        checkout: input.review.checkout,
-        apiKey: input.config.opencodeApiKey,
-        providerEnv: readProviderCredentials(input.config.providerEnv, input.review.processEnv)
-          .values,
-        log: actionLog,
-        env: input.review.processEnv,
-        // The post step stops the fixer's sidecar too if the job is cancelled.
-        saveState: new SidecarStates((name, value) => core.saveState(name, value)).slot(),
-        ...(input.review.resolver === undefined ? {} : { resolver: input.review.resolver })
-      }),
+      sandbox: (input.wrapSandbox ?? ((sandbox: FixerSandbox) => sandbox))(
+        opencodeFixerSandbox(input.config, {
+          checkout: input.review.checkout,
+          apiKey: input.config.opencodeApiKey,
+          providerEnv: readProviderCredentials(input.config.providerEnv, input.review.processEnv)
+            .values,
+          log: actionLog,
+          env: input.review.processEnv,
+          // The post step stops the fixer's sidecar too if the job is cancelled.
+          saveState: new SidecarStates((name, value) => core.saveState(name, value)).slot(),
+          ...(input.review.resolver === undefined ? {} : { resolver: input.review.resolver })
+        })
+      ),
       prompts: FIXER_PROMPTS,
       deadlineMs: input.review.passDeadlineMs ?? input.config.passTimeoutMinutes * 60_000
     },

@@ -15,3 +15,4 @@ export {
 } from './provider.js'
 export { ScriptedConversations, type ConversationPlan } from './conversations.js'
 export { scriptPlayer } from './script-player.js'
+export { playedFixer, type FixerStep } from './fixer-player.js'
