@@ -238,3 +238,34 @@ it('team_memory false counts nothing and reports no rates', async () => {
   expect(memoryIssues()).toHaveLength(0)
   expect(run.reports[0]?.outcomeRates).toBeUndefined()
 })
+
+it('a threads-only run counts the thread its answer settled', async () => {
+  fixture.github.state.addIssueComment(fixture.pr, {
+    author: 'github-actions[bot]',
+    body: formatBotComment('## OpenCode review', {
+      kind: 'summary',
+      head_sha: fixture.pr.headSha,
+      pr: fixture.pr.number,
+      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
+    })
+  })
+  const thread = botThread(1, 'Constant a is never read', { reply: 'Fixed in the latest commit.' })
+  const replyId = thread.comments.at(-1)!.id
+  const run = await fixture.run(
+    [
+      async (tools) => {
+        await tools.resolveThread({ thread_id: thread.id, reason: 'a is read in main.ts now.' })
+      }
+    ],
+    {
+      deps: memoryDeps(),
+      request: { trigger: 'reply', commentId: replyId, actor: 'octocat', replyBy: 'developer' }
+    }
+  )
+  expect(run.error).toBeUndefined()
+  expect(run.reports[0]?.mode).toBe('threads-only')
+  expect(blockOf(outcomeComments()[0]!.body).entries.map((e) => [e.thread, e.outcome])).toEqual([
+    [thread.id, 'fixed']
+  ])
+  expect(run.reports[0]?.outcomeRates?.total).toBe(1)
+})
