@@ -34,7 +34,8 @@ export const FOLDER_IMPORTS = {
   // Local mode composes the engine with git instead of GitHub. It reaches the
   // MCP tool server (bridge/) only through the agent runtime in opencode/.
   local: [...ENGINE, 'opencode'],
-  cli: [...ENGINE, 'opencode', 'local'],
+  // `stats --repo` reads the memory issue through the GitHub adapter.
+  cli: [...ENGINE, 'opencode', 'local', 'github'],
   // The runner side and the composition root: everything but local mode.
   action: [...ENGINE, 'bridge', 'github', 'opencode']
 }

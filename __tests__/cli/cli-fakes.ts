@@ -112,6 +112,10 @@ export function fakeEngine(
       const found = findings.find((f) => f.id === id)
       if (found === undefined) throw new Error(`no finding ${id}`)
       return found
+    },
+    async localOutcomes() {
+      calls.push('stats')
+      return { blocks: [], branches: 0, warnings: [] }
     }
   }
 }

@@ -235,8 +235,10 @@ it('a thread conceded after the author’s reason teaches one signed learning in
   expect(rules[0]).toContain('documentation of defaults')
   const issues = fixture.github.state.issues.inRepo(OWNER, REPO)
   expect(issues).toHaveLength(1)
+  // The learning, then the PR's outcomes comment (the conceded thread counted).
   const comments = issues[0]!.issueComments
-  expect(comments).toHaveLength(1)
+  expect(comments).toHaveLength(2)
+  expect(comments[1]!.body).toContain('"kind": "outcomes"')
   const scope = { owner: OWNER, repo: REPO, number: issues[0]!.number }
   expect(verifyBody(comments[0]!.body, STATE_KEY, scope).check).toBe('valid')
   const parsed = parseRmcoc(comments[0]!.body)
@@ -256,7 +258,9 @@ it('a bystander’s reply teaches nothing: no learnings prompt', async () => {
   })
   expect(run.error).toBeUndefined()
   expect(run.agent.prompts).toHaveLength(4)
-  expect(fixture.github.state.issues.inRepo(OWNER, REPO)).toHaveLength(0)
+  // The settled thread is counted; nothing is learned.
+  const comments = fixture.github.state.issues.inRepo(OWNER, REPO)[0]?.issueComments ?? []
+  expect(comments.map((c) => c.body).filter((b) => b.includes('"kind": "learning"'))).toEqual([])
 })
 
 it('dry_run accepts the learning but writes no memory issue', async () => {

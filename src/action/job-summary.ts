@@ -16,6 +16,7 @@ import { formatUsd, sumUsage } from '../core/reports/model-usage.js'
 import type { JobSummaryInput, PassMetrics } from '../core/reports/run-report.js'
 import { cell } from './summary-cell.js'
 import { dryRunSection } from './job-summary-dry-run.js'
+import { outcomesNote } from './job-summary-outcomes.js'
 import { REVIEWER_HEADERS, reviewerRows } from './job-summary-reviewers.js'
 import { plural, shortSha } from '../core/summary/summary-text.js'
 import { CHECK_RUN_PERMISSION } from '../ports/review-gateway.js'
@@ -254,6 +255,8 @@ export function runNotes(input: JobSummaryInput, secrets: readonly string[] = []
       `<p><strong>Unsigned state ignored:</strong> ${input.unverifiedState} comment(s) or check run(s) carried bot state without a valid <code>state_key</code> signature.</p>`
     )
   }
+  const outcomes = outcomesNote(input)
+  if (outcomes !== undefined) notes.push(outcomes)
   return [...notes, ...recordNotes(input, secrets)]
 }
 

@@ -42,6 +42,14 @@ export type Command =
     }
   | { readonly name: 'status'; readonly output: OutputChoice }
   | { readonly name: 'dismiss'; readonly id: string; readonly reason: string }
+  | {
+      readonly name: 'stats'
+      /** --repo owner/name: the memory issue on GitHub; undefined: this repository's local state. */
+      readonly repo: { readonly owner: string; readonly name: string } | undefined
+      /** --bot-logins: whose outcomes comments count; undefined: the action's default. */
+      readonly botLogins: readonly string[] | undefined
+      readonly output: OutputChoice
+    }
 
 type Options = NonNullable<ParseArgsConfig['options']>
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>
@@ -159,11 +167,49 @@ function dismissCommand(values: Values, positionals: readonly string[]): Command
   return { name: 'dismiss', id: id.trim(), reason: reason.trim() }
 }
 
+const REPO_PATTERN = /^([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9._-]{1,100})$/
+
+function statsCommand(values: Values): Command {
+  const output = outputChoice(values)
+  if (output.format === 'sarif') {
+    throw new UsageError(
+      '--format sarif describes findings, not outcome rates: stats takes --format terminal, markdown or json'
+    )
+  }
+  const raw = values['repo']
+  let repo: { owner: string; name: string } | undefined
+  if (typeof raw === 'string') {
+    const match = REPO_PATTERN.exec(raw.trim())
+    if (match === null)
+      throw new UsageError(`--repo must be owner/name, got ${JSON.stringify(raw)}`)
+    repo = { owner: match[1] ?? '', name: match[2] ?? '' }
+  }
+  const logins = values['bot-logins']
+  const botLogins =
+    typeof logins === 'string'
+      ? logins
+          .split(',')
+          .map((login) => login.trim())
+          .filter((login) => login !== '')
+      : undefined
+  if (botLogins?.length === 0) {
+    throw new UsageError(`--bot-logins must name at least one login, got ${JSON.stringify(logins)}`)
+  }
+  return { name: 'stats', repo, botLogins, output }
+}
+
+const STATS: Options = {
+  ...HELP,
+  ...OUTPUT,
+  repo: { type: 'string' },
+  'bot-logins': { type: 'string' }
+}
+
 /** The command named by argv (without node and the script). */
 export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv
   if (first === undefined) {
-    throw new UsageError('a command is needed: review, fix, status or dismiss')
+    throw new UsageError('a command is needed: review, fix, status, dismiss or stats')
   }
   if (first === '--help' || first === '-h' || first === 'help') return { name: 'help' }
   if (first === '--version') return { name: 'version' }
@@ -171,11 +217,14 @@ export function parseCommand(argv: readonly string[]): Command {
     review: REVIEW,
     fix: FIX,
     status: { ...HELP, ...OUTPUT },
-    dismiss: { ...HELP, reason: { type: 'string' } }
+    dismiss: { ...HELP, reason: { type: 'string' } },
+    stats: STATS
   }
   const wanted = options[first]
   if (wanted === undefined) {
-    throw new UsageError(`unknown command "${first}": expected review, fix, status or dismiss`)
+    throw new UsageError(
+      `unknown command "${first}": expected review, fix, status, dismiss or stats`
+    )
   }
   const parsed = parse(rest, wanted, first === 'dismiss')
   if (parsed.values['help'] === true) return { name: 'help' }
@@ -183,5 +232,6 @@ export function parseCommand(argv: readonly string[]): Command {
   if (first === 'review') return reviewCommand(parsed.values)
   if (first === 'fix') return fixCommand(parsed.values)
   if (first === 'status') return { name: 'status', output: outputChoice(parsed.values) }
+  if (first === 'stats') return statsCommand(parsed.values)
   return dismissCommand(parsed.values, parsed.positionals)
 }

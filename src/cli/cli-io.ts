@@ -1,15 +1,17 @@
 /**
  * What the command needs from the outside world, injected so `main` runs
  * in-process in tests: the streams, the environment, the working directory,
- * the file writer and the local engine (review, fix, status, dismiss).
+ * the file writer and the local engine (review, fix, status, dismiss, stats).
  */
 import { writeFile } from 'node:fs/promises'
 import { runLocalFix, type LocalFixOptions, type LocalFixResult } from '../local/local-fix.js'
 import {
   dismissFinding,
+  localOutcomes,
   localStatus,
   runLocalReview,
   type LocalFinding,
+  type LocalOutcomes,
   type LocalReviewOptions,
   type LocalReviewResult
 } from '../local/local-review.js'
@@ -27,6 +29,8 @@ export interface LocalEngine {
     cwd: string
   ): Promise<{ findings: readonly LocalFinding[]; statePath: string; warnings: readonly string[] }>
   dismissFinding(cwd: string, id: string, reason: string): Promise<LocalFinding>
+  /** Every branch's outcomes of the repository `cwd` is in (stats without --repo). */
+  localOutcomes(cwd: string): Promise<LocalOutcomes>
 }
 
 export interface CliIo {
@@ -40,7 +44,13 @@ export interface CliIo {
   readonly writeFile?: (path: string, text: string) => Promise<void>
 }
 
-export const REAL_ENGINE: LocalEngine = { runLocalReview, runLocalFix, localStatus, dismissFinding }
+export const REAL_ENGINE: LocalEngine = {
+  runLocalReview,
+  runLocalFix,
+  localStatus,
+  dismissFinding,
+  localOutcomes
+}
 
 export async function writeTextFile(path: string, text: string): Promise<void> {
   await writeFile(path, text, 'utf8')

@@ -10,6 +10,7 @@ import { LocalUsageError } from '../local/local-review.js'
 import { parseCommand } from './cli-args.js'
 import { dismissCommand, reviewCommand, secretsOf, statusCommand } from './cli-commands.js'
 import { fixCommand } from './fix-command.js'
+import { statsCommand } from './stats-command.js'
 import type { CliIo } from './cli-io.js'
 import { COMMAND, USAGE, UsageError } from './cli-usage.js'
 import { EXIT, type ExitCode } from './exit-codes.js'
@@ -32,6 +33,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       return statusCommand(command, io)
     case 'dismiss':
       return dismissCommand(command, io)
+    case 'stats':
+      return statsCommand(command, io)
   }
 }
 

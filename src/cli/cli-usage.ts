@@ -3,7 +3,7 @@
  * the command or option, the value received and what was expected, and the
  * command exits 2 before doing any work.
  */
-import { DEFAULT_OPENCODE_VERSION } from '../config/inputs.js'
+import { DEFAULT_BOT_LOGINS, DEFAULT_OPENCODE_VERSION } from '../config/inputs.js'
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -21,6 +21,8 @@ export const USAGE = `Usage:
   ${COMMAND} status [--format F] [--output FILE]
                                        list the findings still open on the current branch
   ${COMMAND} dismiss <id> --reason "…" record your call: the finding is never raised again
+  ${COMMAND} stats [--repo owner/name] [--bot-logins L] [--format F] [--output FILE]
+                                       how the bot's findings ended over the last 90 days
   ${COMMAND} --help | --version
 
 Review options:
@@ -51,8 +53,17 @@ Fix options (the review options but --working-tree, and):
   fix needs a clean work tree (no staged or modified tracked files) and the commands that
   verify a fix in .github/review-my-code-bot.yml on the base: fix: { verify: ["npm test"] }
 
-Output options (review, fix and status):
-  --format <format>               terminal (default), markdown, json or sarif
+Stats options:
+  --repo <owner/name>             read the outcomes kept in the repository's memory issue on
+                                  GitHub (needs GITHUB_TOKEN; GITHUB_API_URL for GitHub
+                                  Enterprise; REVIEW_MY_CODE_BOT_STATE_KEY when the action signs
+                                  its state with state_key); without it, this repository's
+                                  local review state (every branch)
+  --bot-logins <logins>           whose outcomes comments count, comma-separated
+                                  (default ${DEFAULT_BOT_LOGINS})
+
+Output options (review, fix, status and stats):
+  --format <format>               terminal (default), markdown, json or sarif (not for stats)
   --output <file>                 write the report to <file> instead of standard output
 
 The model key is read from OPENCODE_API_KEY, never from a flag.

@@ -65,11 +65,15 @@ export function readableBody(body: string): string {
   return text.trim()
 }
 
-function asLocalFinding(state: LocalState, thread: ThreadState): LocalFinding {
-  const summaryOnly = thread.origin === 'summary'
-  const fingerprint = summaryOnly
+/** The id `dismiss` takes for the finding of `thread` (and a dismissal records). */
+export function localFindingId(thread: ThreadState): string {
+  return thread.origin === 'summary'
     ? thread.id.replace(RECORD_PREFIX, '')
     : threadFingerprint(thread.assessment.id, thread.root_comment_id)
+}
+
+function asLocalFinding(state: LocalState, thread: ThreadState): LocalFinding {
+  const fingerprint = localFindingId(thread)
   const root = state.threads
     .find((stored) => stored.id === thread.id)
     ?.comments.find((comment) => comment.id === thread.root_comment_id)

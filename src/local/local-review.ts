@@ -5,6 +5,7 @@
  * shell codes against.
  */
 import type { Config } from '../config/action-config.js'
+import { getErrorMessage } from '../core/errors/error-message.js'
 import type { JobSummaryInput as RunReport } from '../core/reports/run-report.js'
 import type { Verdict } from '../core/findings/verdict.js'
 import type { ReviewLog } from '../ports/agent-session.js'
@@ -25,8 +26,9 @@ import { lockState } from './local-lock.js'
 import { followHead } from './local-thread-lines.js'
 import { emptyState, loadState, statePathFor, StateStore } from './local-state-file.js'
 import { LocalUsageError } from './local-usage-error.js'
+import { countLocalOutcomes, readLocalOutcomes, type LocalOutcomes } from './local-outcomes.js'
 
-export type { RunReport, LocalFinding }
+export type { RunReport, LocalFinding, LocalOutcomes }
 export { LocalUsageError }
 export interface LocalReviewOptions {
   /** Any directory inside the git work tree. */
@@ -139,6 +141,15 @@ async function reviewPrepared(options: LocalReviewOptions, run: PreparedLocalRun
   }
 }
 
+/** The branch's settled findings counted for `stats`; a failure only warns. */
+async function countOutcomesOf(store: StateStore, warnings: string[]): Promise<void> {
+  try {
+    await store.update((state) => countLocalOutcomes(state, new Date()))
+  } catch (error) {
+    warnings.push(`The outcomes of this review could not be counted: ${getErrorMessage(error)}`)
+  }
+}
+
 /**
  * Reviews `branch` while the caller holds the lock of its state file at
  * `statePath`; `lockWarnings` are the lock's own (a stale lock taken over).
@@ -153,6 +164,7 @@ export async function reviewLockedBranch(
   const run = await prepareLocalRun(options, git, branch, statePath)
   const warnings = [...lockWarnings, ...run.warnings]
   const { outcome, report } = await reviewPrepared(options, run)
+  await countOutcomesOf(run.store, warnings)
   if (outcome.kind === 'skipped') return { kind: 'skipped', reason: outcome.reason, warnings }
   if (report === undefined) throw new Error('the review finished without a report')
   const scope = report.scope?.kind === 'incremental' ? 'incremental' : 'full'
@@ -212,8 +224,17 @@ export async function dismissFinding(
     }
     const developer = loginFrom((await git.value(['config', 'user.name'])) ?? '')
     const store = new StateStore(statePath, loaded.state)
-    return await dismiss(store, { id, reason, developer, now: new Date() })
+    const now = new Date()
+    const finding = await dismiss(store, { id, reason, developer, now })
+    await store.update((state) => countLocalOutcomes(state, now))
+    return finding
   } finally {
     await lock.release()
   }
+}
+
+/** The outcomes of every branch of the repository `cwd` is in, from their state files. */
+export async function localOutcomes(cwd: string): Promise<LocalOutcomes> {
+  const { root } = await openRepository(cwd, process.env)
+  return readLocalOutcomes(root.commonDir)
 }

@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { getErrorMessage } from '../core/errors/error-message.js'
 import { formatZodIssues } from '../core/errors/zod-issues.js'
+import { MAX_OUTCOME_ENTRIES, outcomeEntry } from '../core/memory/outcomes-block.js'
 
 /** The folder under the git common dir that holds every branch's state file. */
 export const STATE_DIR = 'review-my-code-bot'
@@ -87,7 +88,9 @@ const stateSchema = z.object({
   threads: z.array(storedThread),
   issueComments: z.array(storedIssueComment),
   checkRuns: z.array(storedCheckRun),
-  dismissals: z.array(storedDismissal).default([])
+  dismissals: z.array(storedDismissal).default([]),
+  /** The branch's settled findings, each counted once (what `stats` reads). */
+  outcomes: z.array(outcomeEntry).max(MAX_OUTCOME_ENTRIES).default([])
 })
 
 export type LocalState = z.output<typeof stateSchema>
@@ -103,7 +106,8 @@ export function emptyState(botLogin: string): LocalState {
     threads: [],
     issueComments: [],
     checkRuns: [],
-    dismissals: []
+    dismissals: [],
+    outcomes: []
   }
 }
 
@@ -124,7 +128,7 @@ export interface LoadedState {
 }
 
 /** Why `text` is not a state file; undefined when it is one (then `parsed` holds it). */
-function parseState(text: string): { parsed: LocalState } | { problem: string } {
+export function parseState(text: string): { parsed: LocalState } | { problem: string } {
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -27,7 +27,8 @@ export const categorySlugField = z
     'must be 1-40 of a-z 0-9 -, e.g. "error-handling"'
   )
 
-const outcomeEntry = z.object({
+/** One settled thread as counted (also local mode's state file's `outcomes`). */
+export const outcomeEntry = z.object({
   thread: threadKeyField,
   outcome: z.enum(OUTCOMES),
   category: categorySlugField,

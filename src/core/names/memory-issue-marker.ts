@@ -23,6 +23,9 @@ export function memoryIssueBody(): string {
     '',
     'To make the bot forget a learning, delete its comment.',
     '',
+    'The bot also keeps one outcomes comment per pull request: how each of its findings there',
+    'ended (fixed, conceded, left to the developer’s call, dismissed, escalated), counted once.',
+    '',
     BOT_MARKER,
     MEMORY_ISSUE_MARKER
   ].join('\n')

@@ -8,6 +8,7 @@ import type { OpenFinding } from '../findings/open-finding.js'
 import type { RunScope } from '../summary/run-scope.js'
 import type { ResolvedThreadNote } from '../summary/summary-input.js'
 import type { VerdictDecision } from '../findings/verdict.js'
+import type { OutcomeRates } from '../team-memory/outcome-rates.js'
 
 /**
  * Where the run record went: a check run on the reviewed head, the summary
@@ -102,4 +103,10 @@ export interface JobSummaryInput {
    * them, for the totals). Absent with one reviewer.
    */
   readonly reviewers?: readonly ReviewerReport[]
+  /**
+   * With team memory: how the repository's findings ended over the last 90
+   * days (the outcomes kept in the memory issue plus this run's). Absent
+   * without team memory or when it could not be read.
+   */
+  readonly outcomeRates?: OutcomeRates
 }

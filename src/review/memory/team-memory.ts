@@ -1,15 +1,18 @@
 /**
  * The team's memory for one run: read once (ONE paginated read of the
  * memory issue's comments; a missing issue is no memory and nothing is
- * created on read), and written one learning at a time (the issue created
+ * created on read), and written one learning at a time and one outcomes
+ * comment per PR, edited in place (the issue created
  * on first use, each comment signed for the memory issue when a
  * `state_key` is set). A store that is refused (the token lacks
  * `issues: write`, issues are off) warns once; from then on the run has no
  * memory and writes none.
  */
 import { getErrorMessage } from '../../core/errors/error-message.js'
+import type { OutcomeEntry } from '../../core/memory/outcomes-block.js'
 import type { LearningBlock, OutcomesBlock } from '../../core/memory/rmcoc.js'
 import { signBody } from '../../core/memory/state-signature.js'
+import { mergeOutcomes } from '../../core/team-memory/outcome-merge.js'
 import type { ReviewLog } from '../../ports/agent-session.js'
 import type {
   MemoryIssueRef,
@@ -17,7 +20,8 @@ import type {
   TeamMemoryStore
 } from '../../ports/team-memory-store.js'
 import { learningCommentBody } from './learning-comment.js'
-import { readMemoryComments } from './memory-reading.js'
+import { readMemoryComments, type KeptOutcomes } from './memory-reading.js'
+import { outcomesCommentBody } from './outcomes-comment.js'
 
 export interface TeamMemoryOptions {
   readonly owner: string
@@ -36,6 +40,14 @@ export type RecordLearningResult =
   | { readonly kind: 'dry-run' }
   | { readonly kind: 'unavailable'; readonly reason: string }
 
+/** What counting a PR's settled threads did to its outcomes comment. */
+export interface RecordOutcomesResult {
+  /** The PR's block with this run's entries merged in (what the rates count). */
+  readonly block: OutcomesBlock
+  readonly added: number
+  readonly write: 'posted' | 'updated' | 'unchanged' | 'dry-run' | 'unavailable'
+}
+
 export class TeamMemory {
   /** Set once a refusal was warned about: nothing more is read or written. */
   private refused: string | undefined
@@ -46,9 +58,14 @@ export class TeamMemory {
     private readonly options: TeamMemoryOptions | undefined,
     /** The learnings kept in the memory issue when the run started, oldest first. */
     readonly learnings: readonly LearningBlock[],
-    /** The outcomes blocks kept there (counted by another step). */
-    readonly outcomes: readonly OutcomesBlock[]
+    /** The outcomes comments kept there, oldest first; a PR's own is edited in place. */
+    private kept: readonly KeptOutcomes[]
   ) {}
+
+  /** The outcomes blocks kept in the memory issue (with this run's counts once recorded). */
+  get outcomes(): readonly OutcomesBlock[] {
+    return this.kept.map((kept) => kept.block)
+  }
 
   /** No memory: team_memory is off, or this mode has no store. */
   static none(): TeamMemory {
@@ -100,7 +117,7 @@ export class TeamMemory {
       store,
       options,
       reading.learnings.map((kept) => kept.block),
-      reading.outcomes.map((kept) => kept.block)
+      reading.outcomes
     )
     loaded.issue = found.issue
     return loaded
@@ -148,6 +165,17 @@ export class TeamMemory {
 
   private reactionsRefused = false
 
+  /** `body` signed for the memory issue when a state_key is set. */
+  private signed(body: string, issue: MemoryIssueRef): string {
+    const { options } = this.required()
+    if (options.stateKey === '') return body
+    return signBody(body, options.stateKey, {
+      owner: options.owner,
+      repo: options.repo,
+      number: issue.number
+    })
+  }
+
   /** Posts `learning` as one comment of the memory issue. */
   async record(learning: LearningBlock): Promise<RecordLearningResult> {
     if (!this.writable) {
@@ -163,9 +191,7 @@ export class TeamMemory {
       this.refuse(issue)
       return { kind: 'unavailable', reason: issue.warning }
     }
-    const body = learningCommentBody(learning, options.secrets)
-    const scope = { owner: options.owner, repo: options.repo, number: issue.number }
-    const signed = options.stateKey === '' ? body : signBody(body, options.stateKey, scope)
+    const signed = this.signed(learningCommentBody(learning, options.secrets), issue)
     const written = await store.postMemoryComment(issue, signed)
     if (written.kind === 'forbidden') {
       this.refuse(written)
@@ -173,5 +199,70 @@ export class TeamMemory {
     }
     options.log.info(`Team learning ${learning.id} recorded: ${written.comment.url}`)
     return { kind: 'recorded', url: written.comment.url }
+  }
+
+  /**
+   * Counts `entries` (this PR's settled threads) into the PR's ONE outcomes
+   * comment: merged with its block read at the start of the run, so a thread
+   * is counted once; posted the first time (the memory issue created if
+   * needed), edited in place afterwards, posted anew when it was deleted.
+   * Nothing new to count: no write.
+   */
+  async recordOutcomes(
+    pr: number,
+    entries: readonly OutcomeEntry[]
+  ): Promise<RecordOutcomesResult> {
+    const existing = this.kept.find((kept) => kept.block.pr === pr)
+    const merged = mergeOutcomes(existing?.block, pr, entries)
+    const result = (write: RecordOutcomesResult['write']): RecordOutcomesResult => ({
+      block: merged.block,
+      added: merged.added.length,
+      write
+    })
+    if (merged.added.length === 0) return result('unchanged')
+    if (!this.writable) return result('unavailable')
+    const { options } = this.required()
+    if (options.dryRun) {
+      options.log.info(
+        `dry run: outcomes of ${merged.added.length} settled thread(s) of PR #${pr} not written.`
+      )
+      return result('dry-run')
+    }
+    const written = await this.writeOutcomes(merged.block, existing?.commentId)
+    if (written === undefined) return result('unavailable')
+    const kept = { commentId: written.commentId, block: merged.block }
+    this.kept = [...this.kept.filter((k) => k !== existing), kept]
+    options.log.info(
+      `Team memory: ${merged.added.length} settled thread(s) of PR #${pr} counted in the outcomes comment.`
+    )
+    return result(written.how)
+  }
+
+  /** Edits comment `commentId` (when given and still there), else posts a new one. */
+  private async writeOutcomes(
+    block: OutcomesBlock,
+    commentId: number | undefined
+  ): Promise<{ commentId: number; how: 'posted' | 'updated' } | undefined> {
+    const { store, options } = this.required()
+    const issue = await this.memoryIssue()
+    if ('kind' in issue) {
+      this.refuse(issue)
+      return undefined
+    }
+    const body = this.signed(outcomesCommentBody(block, options.secrets), issue)
+    if (commentId !== undefined) {
+      const updated = await store.updateMemoryComment(commentId, body)
+      if (updated.kind === 'written') return { commentId, how: 'updated' }
+      if (updated.kind === 'forbidden') {
+        this.refuse(updated)
+        return undefined
+      }
+    }
+    const posted = await store.postMemoryComment(issue, body)
+    if (posted.kind === 'forbidden') {
+      this.refuse(posted)
+      return undefined
+    }
+    return { commentId: posted.comment.id, how: 'posted' }
   }
 }

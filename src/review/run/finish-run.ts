@@ -29,6 +29,9 @@ import {
   verdictAfterRun
 } from '../publishing/run-results.js'
 import { stillOpenFindings } from '../publishing/still-open.js'
+import type { TeamMemory } from '../memory/team-memory.js'
+import type { OutcomeRates } from '../../core/team-memory/outcome-rates.js'
+import { countOutcomes } from './count-outcomes.js'
 
 export interface FinishInput {
   readonly prepared: PreparedRun
@@ -48,6 +51,8 @@ export interface FinishInput {
   readonly reviewers?: readonly ReviewerRun[]
   /** What confirming the blocking findings did; absent when none needed it. */
   readonly confirmation?: ConfirmationReport
+  /** The run's team memory: the PR's settled threads are counted into it. */
+  readonly memory?: TeamMemory
 }
 
 /** The head now, when it moved while this run reviewed another one. */
@@ -116,6 +121,8 @@ interface RunEnd {
   readonly moved: string | undefined
   readonly reviewers: readonly ReviewerReport[] | undefined
   readonly passes: readonly PassMetrics[]
+  /** The repository's outcome rates, with team memory. */
+  readonly rates: OutcomeRates | undefined
 }
 
 /** The job summary (and the SARIF file): what the action reports outside the PR. */
@@ -149,7 +156,8 @@ function reportRun(input: FinishInput, end: RunEnd): Promise<ReportFiles | void>
     }),
     ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes }),
     ...(moved === undefined ? {} : { newerHead: moved }),
-    ...(reviewers === undefined ? {} : { reviewers })
+    ...(reviewers === undefined ? {} : { reviewers }),
+    ...(end.rates === undefined ? {} : { outcomeRates: end.rates })
   })
 }
 
@@ -191,6 +199,12 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     ...(reviewers === undefined ? passMetrics(input.run) : reviewers.flatMap((r) => r.passes)),
     ...(input.confirmation === undefined ? [] : [input.confirmation.metrics])
   ]
-  const end: RunEnd = { published, verdict, summary, recorded, moved, reviewers, passes }
+  const rates = await countOutcomes({
+    memory: input.memory,
+    pr: prepared.context.pr.number,
+    threads: tools.liveState().threads,
+    deps
+  })
+  const end: RunEnd = { published, verdict, summary, recorded, moved, reviewers, passes, rates }
   return outcomeOf(input, end, await reportRun(input, end))
 }

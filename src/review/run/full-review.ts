@@ -198,6 +198,7 @@ interface ReviewedRuns {
   readonly runs: readonly ReviewerRun[]
   /** The run the outcome reports (see leadingRun). */
   readonly lead: ReviewerRun
+  readonly team: TeamMemoryRun | undefined
 }
 
 /**
@@ -233,7 +234,8 @@ async function concludeReview(reviewed: ReviewedRuns): Promise<ReviewOutcome> {
     deps,
     check: reviewed.check,
     ...(runs.length > 1 ? { reviewers: runs } : {}),
-    ...(confirmation === undefined ? {} : { confirmation })
+    ...(confirmation === undefined ? {} : { confirmation }),
+    ...(reviewed.team === undefined ? {} : { memory: reviewed.team.memory })
   })
 }
 
@@ -256,7 +258,17 @@ async function reviewWithCheck(
   const lead = leadingRun(runs)
   let outcome: ReviewOutcome
   try {
-    outcome = await concludeReview({ prepared, config, deps, check, scope, stage, runs, lead })
+    outcome = await concludeReview({
+      prepared,
+      config,
+      deps,
+      check,
+      scope,
+      stage,
+      runs,
+      lead,
+      team
+    })
   } catch (error) {
     return await failReview(
       prepared.gateway,

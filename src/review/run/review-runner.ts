@@ -64,6 +64,9 @@ export class ReviewRunner implements ReviewEngine {
     if (request.replyBy === 'bystander') {
       return { kind: 'skipped', reason: notTheDeveloper(request.actor) }
     }
-    return threadsOnlyRun(prepared, request, config, this.deps)
+    // The memory is read after the answer, when there is something to count.
+    return threadsOnlyRun(prepared, request, config, this.deps, () =>
+      teamMemoryOf(request, config, this.deps)
+    )
   }
 }

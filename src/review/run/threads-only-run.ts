@@ -23,6 +23,9 @@ import { ReviewFailedError } from '../preparation/review-failure.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 import { buildThreadReplyNudge, buildThreadReplyPrompt } from '../prompts/thread-reply-prompt.js'
 import type { ActionReviewTools, ThreadOutcome } from '../tools/action-review-tools.js'
+import type { OutcomeRates } from '../../core/team-memory/outcome-rates.js'
+import type { TeamMemory } from '../memory/team-memory.js'
+import { countOutcomes } from './count-outcomes.js'
 
 interface ThreadAnswer {
   /** Why the model cannot be used, when a turn said so. */
@@ -119,6 +122,7 @@ async function reportReply(
     readonly outcome: ThreadOutcome | undefined
     readonly usage: ModelUsage
     readonly durationMs: number
+    readonly rates: OutcomeRates | undefined
   }
 ): Promise<void> {
   const { outcome } = reply
@@ -141,7 +145,8 @@ async function reportReply(
     ],
     mode: 'threads-only',
     unverifiedState: prepared.unverifiedState,
-    ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes })
+    ...(prepared.dryRun === undefined ? {} : { dryRunWrites: prepared.dryRun.writes }),
+    ...(reply.rates === undefined ? {} : { outcomeRates: reply.rates })
   })
 }
 
@@ -149,7 +154,8 @@ export async function threadsOnlyRun(
   prepared: PreparedRun,
   request: ReviewRequest,
   config: Config,
-  deps: ReviewEngineDeps
+  deps: ReviewEngineDeps,
+  memory?: () => Promise<TeamMemory>
 ): Promise<ReviewOutcome> {
   const target = replyTarget(prepared, request.commentId)
   if ('skip' in target) return { kind: 'skipped', reason: target.skip }
@@ -168,7 +174,13 @@ export async function threadsOnlyRun(
   const verdict = verdictAfterReply(prepared, tools)
   const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id)
   deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`)
-  await reportReply(prepared, deps, { verdict, outcome, usage, durationMs })
+  const rates = await countOutcomes({
+    memory: memory === undefined ? undefined : await memory(),
+    pr: prepared.context.pr.number,
+    threads: tools.liveState().threads,
+    deps
+  })
+  await reportReply(prepared, deps, { verdict, outcome, usage, durationMs, rates })
   return {
     kind: 'reviewed',
     verdict: verdict.verdict,
