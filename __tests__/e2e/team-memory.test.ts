@@ -3,8 +3,8 @@
  * action's real run(): a finding conceded on PR A after a write
  * collaborator's reason becomes one learning comment in the bot's memory
  * issue (created on first use), and on PR B the same finding is refused
- * naming the learning, whose rule PR B's prompts carry. A bystander teaches
- * nothing, a deleted learning is forgotten, a security finding scored 9 is
+ * naming the learning, whose rule PR B's prompts carry. A concession in a
+ * reply's threads-only run teaches at once. A bystander teaches nothing, a deleted learning is forgotten, a security finding scored 9 is
  * published with the learning beside it, and forged learning blocks are
  * ignored. PR B's review in the first case is the real opencode's (the
  * learning reaching the model and the refusal reaching it back); every
@@ -16,9 +16,20 @@ import { signBody } from '../../src/core/memory/state-signature.js'
 import { memoryIssueBody, MEMORY_ISSUE_TITLE } from '../../src/core/names/memory-issue-marker.js'
 import type { ScriptedToolCall } from '../support/fake-model/index.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
-import { addScenarioPr, OWNER, pass, REPO, startScenario, tool, type Scenario } from './harness.js'
+import {
+  addScenarioPr,
+  OWNER,
+  pass,
+  REPO,
+  replyEvent,
+  runReply,
+  startScenario,
+  tool,
+  type Scenario
+} from './harness.js'
 import { BOT, refundsFile } from './refunds-pr.js'
 import { passPrompt, passPromptIn, toolResultsOf } from './requests.js'
+import { recordReviewedHead } from './reviewed-head.js'
 
 jest.setTimeout(240_000)
 
@@ -132,6 +143,31 @@ it('a concession after a writer’s reason on PR A teaches one learning; PR B’
   expect(refusal).toContain(learning.id)
   expect(b.pr.threads).toEqual([])
   expect(memoryComments(a)).toHaveLength(1)
+})
+
+it('a concession in the threads-only run a writer’s reply starts teaches the learning at once', async () => {
+  const { a } = await twoPrs()
+  recordReviewedHead(a)
+  const thread = findingThread(a, 'alice')
+  const reply = thread.comments[1]!
+  a.model.enqueue(
+    { toolCalls: [tool.reply(thread.id, 'Fair point, I concede.', true)] },
+    { text: 'Answered.' },
+    { toolCalls: [recordLearning(thread.id)] },
+    { text: 'Recorded.' }
+  )
+
+  const result = await runReply(a, replyEvent(a, reply, thread.comments[0]!.id), { played: true })
+
+  expect(result.failed).toBe(false)
+  expect(a.model.playedPrompts.at(-1)).toContain(LEARNINGS_PROMPT)
+  expect(memoryComments(a).map((c) => learningOf(c.body))).toEqual([
+    expect.objectContaining({
+      rule: RULE,
+      taught_by: 'alice',
+      source: { pr: a.pr.number, thread: thread.id }
+    })
+  ])
 })
 
 it('a bystander’s reply teaches nothing: no learnings prompt, no memory issue', async () => {
