@@ -116,15 +116,46 @@ export async function startScenario(
 ): Promise<Scenario> {
   const github = await new FakeGitHub({ enterprise: start.enterprise ?? false }).start()
   github.state.addUser('octocat')
+  const model = await FakeModel.start()
+  const scenario = await scenarioPr(github, model, NUMBER, files, start.baseSha ?? BASE_SHA)
+  return {
+    ...scenario,
+    async stop() {
+      await scenario.stop()
+      await model.stop()
+      await github.stop()
+    }
+  }
+}
+
+/**
+ * Another pull request in the scenario's repository, with its own checkout
+ * and the same GitHub and model: its `run` reviews that PR, its `stop`
+ * removes only its checkout.
+ */
+export function addScenarioPr(
+  scenario: Scenario,
+  number: number,
+  files: readonly ScenarioFile[]
+): Promise<Scenario> {
+  return scenarioPr(scenario.github, scenario.model, number, files, BASE_SHA)
+}
+
+async function scenarioPr(
+  github: FakeGitHub,
+  model: FakeModel,
+  number: number,
+  files: readonly ScenarioFile[],
+  baseSha: string
+): Promise<Scenario> {
   const checkout = await makeGitCheckout(Object.assign({}, ...files.map((file) => file.checkout)))
-  const pr = github.state.addPullRequest(OWNER, REPO, NUMBER, {
+  const pr = github.state.addPullRequest(OWNER, REPO, number, {
     title: 'Add refunds',
     body: 'Adds partial refunds.',
     headSha: checkoutHead(checkout),
-    baseSha: start.baseSha ?? BASE_SHA,
+    baseSha,
     files: files.map((file) => ({ ...file.github }))
   })
-  const model = await FakeModel.start()
   return {
     github,
     pr,
@@ -132,8 +163,8 @@ export async function startScenario(
     checkout,
     async run(options = {}) {
       const payload = example('pull_request', 'synchronize')
-      payload.number = NUMBER
-      payload.pull_request.number = NUMBER
+      payload.number = number
+      payload.pull_request.number = number
       payload.pull_request.head.sha = pr.headSha
       payload.pull_request.draft = false
       if (options.before !== undefined) {
@@ -144,14 +175,7 @@ export async function startScenario(
         eventName: 'pull_request',
         payload,
         apiUrl: github.url,
-        inputs: {
-          github_token: GITHUB_TOKEN,
-          model: FAKE_MODEL,
-          opencode_api_key: FAKE_API_KEY,
-          opencode_config: JSON.stringify(fakeProviderOverrides(model.baseURL)),
-          opencode_path: OPENCODE_BIN,
-          ...options.inputs
-        },
+        inputs: { ...modelInputs(model), ...options.inputs },
         env: {
           GITHUB_WORKSPACE: checkout,
           GITHUB_SERVER_URL: 'https://github.com',
@@ -169,8 +193,6 @@ export async function startScenario(
       })
     },
     async stop() {
-      await model.stop()
-      await github.stop()
       await rm(checkout, { recursive: true, force: true })
     }
   }
@@ -257,13 +279,16 @@ export function scenarioInputs(
   scenario: Scenario,
   extra: Record<string, string> = {}
 ): Record<string, string> {
+  return { ...modelInputs(scenario.model), ...extra }
+}
+
+function modelInputs(model: FakeModel): Record<string, string> {
   return {
     github_token: GITHUB_TOKEN,
     model: FAKE_MODEL,
     opencode_api_key: FAKE_API_KEY,
-    opencode_config: JSON.stringify(fakeProviderOverrides(scenario.model.baseURL)),
-    opencode_path: OPENCODE_BIN,
-    ...extra
+    opencode_config: JSON.stringify(fakeProviderOverrides(model.baseURL)),
+    opencode_path: OPENCODE_BIN
   }
 }
 
@@ -285,8 +310,8 @@ export function replyEvent(
     inReplyToId
   )
   payload.comment.id = comment.id
-  payload.number = NUMBER
-  payload.pull_request.number = NUMBER
+  payload.number = scenario.pr.number
+  payload.pull_request.number = scenario.pr.number
   payload.pull_request.head.sha = scenario.pr.headSha
   payload.pull_request.user = { ...payload.pull_request.user, login: scenario.pr.author.login }
   return payload
@@ -299,7 +324,7 @@ export function replyEvent(
 export function runReply(
   scenario: Scenario,
   payload: Payload,
-  options: { inputs?: Record<string, string>; passDeadlineMs?: number } = {}
+  options: { inputs?: Record<string, string>; passDeadlineMs?: number; played?: true } = {}
 ): Promise<ActionRunResult> {
   return runAction({
     eventName: 'pull_request_review_comment',
@@ -308,7 +333,11 @@ export function runReply(
     actor: String(payload.sender?.login ?? 'Codertocat'),
     inputs: scenarioInputs(scenario, options.inputs),
     env: { GITHUB_WORKSPACE: scenario.checkout, GITHUB_SERVER_URL: 'https://github.com' },
-    options: { msPerSecond: 1, passDeadlineMs: options.passDeadlineMs ?? 60_000 }
+    options: {
+      msPerSecond: 1,
+      passDeadlineMs: options.passDeadlineMs ?? 60_000,
+      ...(options.played === true ? { startAgent: playing(scenario.model, true) } : {})
+    }
   })
 }
 

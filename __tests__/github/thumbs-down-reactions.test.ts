@@ -4,6 +4,7 @@
  * refusal is a warning, not an exception.
  */
 import { notAccessibleByIntegration } from '../support/fake-github/faults.js'
+import { SEEDED_AT } from '../support/fake-github/pull-state.js'
 import { BOT, startMemoryFixture, type MemoryFixture } from './memory-fixture.js'
 
 const REACTIONS = 'GET /repos/:owner/:repo/pulls/comments/:comment_id/reactions'
@@ -31,11 +32,14 @@ it('lists who reacted 👎 to the finding, oldest first, and no other reaction',
   state.addReaction('review', finding, '+1', 'carol')
   state.addReaction('review', other, '-1', 'dave')
   state.addReaction('issue', finding, '-1', 'erin')
-  state.addReaction('review', finding, '-1', 'bob')
+  state.addReaction('review', finding, '-1', 'bob', '2026-02-01T00:00:00Z')
 
   expect(await f.store.listThumbsDown(finding)).toEqual({
     kind: 'listed',
-    logins: ['alice', 'bob']
+    reactions: [
+      { login: 'alice', createdAt: SEEDED_AT },
+      { login: 'bob', createdAt: '2026-02-01T00:00:00Z' }
+    ]
   })
 })
 
@@ -44,13 +48,13 @@ it('reads past the first page of reactions', async () => {
 
   const result = await f.store.listThumbsDown(finding)
 
-  expect(result.kind === 'listed' && result.logins.length).toBe(105)
+  expect(result.kind === 'listed' && result.reactions.length).toBe(105)
   expect(f.github.requestsTo(REACTIONS)).toHaveLength(2)
 })
 
 it('a finding without reactions, or deleted (404): nobody', async () => {
-  expect(await f.store.listThumbsDown(finding)).toEqual({ kind: 'listed', logins: [] })
-  expect(await f.store.listThumbsDown(999_999)).toEqual({ kind: 'listed', logins: [] })
+  expect(await f.store.listThumbsDown(finding)).toEqual({ kind: 'listed', reactions: [] })
+  expect(await f.store.listThumbsDown(999_999)).toEqual({ kind: 'listed', reactions: [] })
 })
 
 it('a token that may not read reactions: forbidden, naming the permission', async () => {

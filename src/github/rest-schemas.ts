@@ -105,4 +105,7 @@ export const RestIssue = z.object({
 export const RestEditedComment = RestComment.extend({ updated_at: z.string() })
 
 /** GET .../comments/{id}/reactions: each reaction with who reacted (null for a deleted account). */
-export const RestUserReaction = RestReaction.extend({ user: RestUser.nullable() })
+export const RestUserReaction = RestReaction.extend({
+  user: RestUser.nullable(),
+  created_at: z.string()
+})

@@ -3,13 +3,20 @@
  * whether those people may teach the bot is the caller's business.
  */
 import { z } from 'zod'
-import { REACTION_READ_PERMISSION, type ThumbsDownResult } from '../ports/team-memory-store.js'
+import {
+  REACTION_READ_PERMISSION,
+  type ThumbsDownReaction,
+  type ThumbsDownResult
+} from '../ports/team-memory-store.js'
 import { httpStatus } from './api-errors.js'
 import { memoryForbidden, type MemoryContext } from './memory-access.js'
 import { parseResponse } from './parse-response.js'
 import { RestUserReaction } from './rest-schemas.js'
 
-async function fetchThumbsDown(ctx: MemoryContext, commentId: number): Promise<string[]> {
+async function fetchThumbsDown(
+  ctx: MemoryContext,
+  commentId: number
+): Promise<ThumbsDownReaction[]> {
   const { owner, repo } = ctx
   const reactions = parseResponse(
     z.array(RestUserReaction),
@@ -24,7 +31,9 @@ async function fetchThumbsDown(ctx: MemoryContext, commentId: number): Promise<s
   )
   // The filter is GitHub's; checking it again costs nothing and a wrong answer teaches nothing.
   return reactions.flatMap((reaction) =>
-    reaction.content === '-1' && reaction.user !== null ? [reaction.user.login] : []
+    reaction.content === '-1' && reaction.user !== null
+      ? [{ login: reaction.user.login, createdAt: reaction.created_at }]
+      : []
   )
 }
 
@@ -34,9 +43,9 @@ export async function listThumbsDown(
   commentId: number
 ): Promise<ThumbsDownResult> {
   try {
-    return { kind: 'listed', logins: await fetchThumbsDown(ctx, commentId) }
+    return { kind: 'listed', reactions: await fetchThumbsDown(ctx, commentId) }
   } catch (error) {
-    if (httpStatus(error) === 404) return { kind: 'listed', logins: [] }
+    if (httpStatus(error) === 404) return { kind: 'listed', reactions: [] }
     const forbidden = memoryForbidden(
       error,
       `read the reactions on review comment ${commentId}`,

@@ -63,11 +63,17 @@ export type MemoryCommentWrite =
 /** An edit of a comment someone deleted (the team made the bot forget it) answers `gone`. */
 export type MemoryCommentUpdate = MemoryCommentWrite | { readonly kind: 'gone' }
 
+export interface ThumbsDownReaction {
+  readonly login: string
+  /** ISO 8601. */
+  readonly createdAt: string
+}
+
 export type ThumbsDownResult =
   | {
-      /** Logins (REST form) that reacted 👎, oldest reaction first; [] for a deleted comment. */
+      /** Who reacted 👎 (REST login) and when, oldest reaction first; [] for a deleted comment. */
       readonly kind: 'listed'
-      readonly logins: readonly string[]
+      readonly reactions: readonly ThumbsDownReaction[]
     }
   | MemoryStoreForbidden
 

@@ -1,5 +1,14 @@
-import { learningCandidates } from '../../../src/core/team-memory/learning-candidates.js'
+import {
+  learningCandidates,
+  type CandidateInput
+} from '../../../src/core/team-memory/learning-candidates.js'
 import { learning, reply, thread } from './team-fixtures.js'
+
+/** The candidates when every thread given settled in this run (unless the input says otherwise). */
+const candidates = (input: Omit<CandidateInput, 'settledInRun'> & Partial<CandidateInput>) =>
+  learningCandidates({ settledInRun: new Set(input.threads.map((t) => t.id)), ...input })
+
+const AT = '2026-03-02T00:00:00Z'
 
 const conceded = thread({
   status: 'RESOLVED',
@@ -12,7 +21,7 @@ const conceded = thread({
 
 describe('which settled threads teach', () => {
   it('teaches from a conceded thread, taught by the developer whose reason came last', () => {
-    const [candidate, ...rest] = learningCandidates({ pr: 7, threads: [conceded], learnings: [] })
+    const [candidate, ...rest] = candidates({ pr: 7, threads: [conceded], learnings: [] })
     expect(rest).toEqual([])
     expect(candidate).toMatchObject({
       pr: 7,
@@ -28,16 +37,14 @@ describe('which settled threads teach', () => {
 
   it("teaches from the developer's call", () => {
     const call = { ...conceded, resolution: 'developers-call' as const }
-    const [candidate] = learningCandidates({ pr: 7, threads: [call], learnings: [] })
+    const [candidate] = candidates({ pr: 7, threads: [call], learnings: [] })
     expect(candidate?.via).toBe('developers-call')
   })
 
   it('skips an empty reply when naming who taught it', () => {
     const replies = [reply('alice', 'Internal ids are fine.'), reply('bob', '  ')]
     const settled = { ...conceded, developer_replies: replies }
-    expect(learningCandidates({ pr: 7, threads: [settled], learnings: [] })[0]?.taughtBy).toBe(
-      'alice'
-    )
+    expect(candidates({ pr: 7, threads: [settled], learnings: [] })[0]?.taughtBy).toBe('alice')
   })
 
   it('does not teach without a developer reason, whatever bystanders said', () => {
@@ -46,7 +53,7 @@ describe('which settled threads teach', () => {
       developer_replies: [],
       other_comments: [reply('mallory', 'This finding is wrong, ignore it.')]
     }
-    expect(learningCandidates({ pr: 7, threads: [silent], learnings: [] })).toEqual([])
+    expect(candidates({ pr: 7, threads: [silent], learnings: [] })).toEqual([])
   })
 
   it.each([
@@ -56,13 +63,13 @@ describe('which settled threads teach', () => {
     ['escalated', thread({ status: 'ESCALATED' })]
   ])('does not teach from a %s thread', (_name, state) => {
     const withReason = { ...state, developer_replies: conceded.developer_replies }
-    expect(learningCandidates({ pr: 7, threads: [withReason], learnings: [] })).toEqual([])
+    expect(candidates({ pr: 7, threads: [withReason], learnings: [] })).toEqual([])
   })
 
   it('teaches from a dismissal only where dismissals teach (local mode)', () => {
     const dismissed = { ...conceded, resolution: 'dismissed' as const }
-    expect(learningCandidates({ pr: 7, threads: [dismissed], learnings: [] })).toEqual([])
-    const local = learningCandidates({
+    expect(candidates({ pr: 7, threads: [dismissed], learnings: [] })).toEqual([])
+    const local = candidates({
       pr: 7,
       threads: [dismissed],
       learnings: [],
@@ -72,17 +79,15 @@ describe('which settled threads teach', () => {
   })
 
   it('does not teach twice from a thread that already taught, in the same PR', () => {
-    expect(learningCandidates({ pr: 7, threads: [conceded], learnings: [learning()] })).toEqual([])
+    expect(candidates({ pr: 7, threads: [conceded], learnings: [learning()] })).toEqual([])
     // The same thread key in another PR (a summary id, say) is another thread.
-    const other = learningCandidates({ pr: 8, threads: [conceded], learnings: [learning()] })
+    const other = candidates({ pr: 8, threads: [conceded], learnings: [learning()] })
     expect(other).toHaveLength(1)
   })
 
   it('reads a finding without a category as uncategorized', () => {
     const bare = { ...conceded, assessment: { ...conceded.assessment, category: undefined } }
-    expect(learningCandidates({ pr: 7, threads: [bare], learnings: [] })[0]?.category).toBe(
-      'uncategorized'
-    )
+    expect(candidates({ pr: 7, threads: [bare], learnings: [] })[0]?.category).toBe('uncategorized')
   })
 })
 
@@ -91,34 +96,49 @@ describe('a thumbs-down teaches', () => {
 
   it('when a writer gave it, taught by the writer, without any reply', () => {
     const thumbsDown = [
-      { threadId: 'PRRT_2', login: 'mallory', isWriter: false },
-      { threadId: 'PRRT_2', login: 'carol', isWriter: true }
+      { threadId: 'PRRT_2', login: 'mallory', isWriter: false, createdAt: AT },
+      { threadId: 'PRRT_2', login: 'carol', isWriter: true, createdAt: AT }
     ]
-    const [candidate] = learningCandidates({ pr: 7, threads: [open], thumbsDown, learnings: [] })
+    const [candidate] = candidates({ pr: 7, threads: [open], thumbsDown, learnings: [] })
     expect(candidate).toMatchObject({ thread: 'PRRT_2', via: 'reaction', taughtBy: 'carol' })
   })
 
   it('never from a bystander or a bot', () => {
     const thumbsDown = [
-      { threadId: 'PRRT_2', login: 'mallory', isWriter: false },
-      { threadId: 'PRRT_2', login: 'renovate[bot]', isWriter: true }
+      { threadId: 'PRRT_2', login: 'mallory', isWriter: false, createdAt: AT },
+      { threadId: 'PRRT_2', login: 'renovate[bot]', isWriter: true, createdAt: AT }
     ]
-    expect(learningCandidates({ pr: 7, threads: [open], thumbsDown, learnings: [] })).toEqual([])
+    expect(candidates({ pr: 7, threads: [open], thumbsDown, learnings: [] })).toEqual([])
   })
 
   it('not on a finding the code fixed, nor on a thread it does not name', () => {
     const fixed = thread({ id: 'PRRT_3', status: 'RESOLVED', resolution: 'fixed' })
     const thumbsDown = [
-      { threadId: 'PRRT_3', login: 'carol', isWriter: true },
-      { threadId: 'PRRT_9', login: 'carol', isWriter: true }
+      { threadId: 'PRRT_3', login: 'carol', isWriter: true, createdAt: AT },
+      { threadId: 'PRRT_9', login: 'carol', isWriter: true, createdAt: AT }
     ]
     const threads = [fixed, open]
-    expect(learningCandidates({ pr: 7, threads, thumbsDown, learnings: [] })).toEqual([])
+    expect(candidates({ pr: 7, threads, thumbsDown, learnings: [] })).toEqual([])
   })
 
   it('gives way to a settled reason on the same thread: one candidate per thread', () => {
-    const thumbsDown = [{ threadId: 'PRRT_1', login: 'carol', isWriter: true }]
-    const found = learningCandidates({ pr: 7, threads: [conceded], thumbsDown, learnings: [] })
+    const thumbsDown = [{ threadId: 'PRRT_1', login: 'carol', isWriter: true, createdAt: AT }]
+    const found = candidates({ pr: 7, threads: [conceded], thumbsDown, learnings: [] })
     expect(found.map((c) => [c.via, c.taughtBy])).toEqual([['concession', 'bob']])
+  })
+
+  it('only when given after the last review: an earlier one was offered then', () => {
+    const thumbsDown = [{ threadId: 'PRRT_2', login: 'carol', isWriter: true, createdAt: AT }]
+    const before = { pr: 7, threads: [open], thumbsDown, learnings: [] }
+    expect(candidates({ ...before, reactionsSince: '2026-03-03T00:00:00Z' })).toEqual([])
+    expect(candidates({ ...before, reactionsSince: '2026-03-01T00:00:00Z' })).toHaveLength(1)
+  })
+})
+
+describe('a thread is offered once', () => {
+  it('a thread that settled in an earlier run is not offered again', () => {
+    const input = { pr: 7, threads: [conceded], learnings: [], settledInRun: new Set<string>() }
+    expect(learningCandidates(input)).toEqual([])
+    expect(learningCandidates({ ...input, settledInRun: new Set(['PRRT_1']) })).toHaveLength(1)
   })
 })

@@ -6,7 +6,7 @@
  * comment's reactions are listed too (paginated, `content` filter).
  */
 import { paginate } from './pagination.js'
-import type { FakePullRequest } from './pull-state.js'
+import { timestamp, type FakePullRequest } from './pull-state.js'
 import { json, notFound, type FakeRequest, type FakeResponse, type Router } from './router.js'
 import type { FakeGitHubState, FakeReaction } from './state.js'
 
@@ -18,7 +18,7 @@ function reactionJson(reaction: FakeReaction) {
     node_id: `REA_${reaction.id}`,
     user: { login: reaction.user.login, type: reaction.user.type },
     content: reaction.content,
-    created_at: '2026-01-01T00:00:00Z'
+    created_at: reaction.createdAt
   }
 }
 
@@ -61,7 +61,14 @@ function react(
       r.user.login === state.viewer.login
   )
   if (existing) return json(200, reactionJson(existing))
-  const reaction = { id: state.nextId(), subject, commentId, content, user: state.viewer }
+  const reaction = {
+    id: state.nextId(),
+    subject,
+    commentId,
+    content,
+    user: state.viewer,
+    createdAt: timestamp()
+  }
   state.reactions.push(reaction)
   return json(201, reactionJson(reaction))
 }

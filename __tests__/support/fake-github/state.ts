@@ -51,6 +51,7 @@ export interface FakeReaction {
   readonly content: string
   /** The token's account, as for everything the API creates. */
   readonly user: FakeActor
+  readonly createdAt: string
 }
 
 export class FakeGitHubState {
@@ -293,9 +294,11 @@ export class FakeGitHubState {
     subject: FakeReaction['subject'],
     commentId: number,
     content: string,
-    author: string | FakeActor
+    author: string | FakeActor,
+    createdAt = SEEDED_AT
   ): FakeReaction {
-    const reaction = { id: this.nextId(), subject, commentId, content, user: this.actor(author) }
+    const user = this.actor(author)
+    const reaction = { id: this.nextId(), subject, commentId, content, user, createdAt }
     this.reactions.push(reaction)
     return reaction
   }

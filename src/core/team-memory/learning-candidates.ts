@@ -6,6 +6,11 @@
  * already only the PR author's and write collaborators'; bystanders'
  * comments never teach. A thread that already taught a learning does not
  * teach again.
+ *
+ * A thread is offered for teaching once, not on every later review (the
+ * model may decline, and asking again costs a prompt each run): a settled
+ * thread only in the run where it settled, a thumbs-down only when it was
+ * given after the last run that could have offered it.
  */
 import type { LearningVia } from '../memory/learning-block.js'
 import type { LearningBlock, Resolution } from '../memory/rmcoc.js'
@@ -18,6 +23,8 @@ export interface ThumbsDown {
   readonly login: string
   /** The reactor may write to the repository (the PR author counts only as a writer). */
   readonly isWriter: boolean
+  /** When the reaction was given (ISO 8601). */
+  readonly createdAt: string
 }
 
 /** What the model needs to write the rule, and who taught it. */
@@ -43,6 +50,13 @@ export interface CandidateInput {
   readonly thumbsDown?: readonly ThumbsDown[]
   /** The learnings kept so far: their source threads do not teach again. */
   readonly learnings: readonly LearningBlock[]
+  /** The threads that settled in this run: only these teach by their settlement. */
+  readonly settledInRun: ReadonlySet<string>
+  /**
+   * Only a thumbs-down given after this time (ISO 8601, the last review's
+   * record) teaches; undefined before any review, when every one is new.
+   */
+  readonly reactionsSince?: string | undefined
   /** Local mode: a thread the developer dismissed teaches too. */
   readonly dismissalsTeach?: boolean
 }
@@ -84,20 +98,36 @@ function settledCandidate(
   thread: ThreadState
 ): LearningCandidate | undefined {
   if (thread.status !== 'RESOLVED' || thread.resolution === undefined) return undefined
+  if (!input.settledInRun.has(thread.id)) return undefined
   const via = VIA_BY_RESOLUTION[thread.resolution]
   if (via === undefined || (via === 'dismissed' && input.dismissalsTeach !== true)) return undefined
   const teacher = reasonGiver(thread)
   return teacher === undefined ? undefined : candidate(input.pr, thread, teacher, via)
 }
 
-/** A writer's thumbs-down teaches; bots never do, and a finding the code fixed has nothing to teach. */
+/** True when a reaction given at `createdAt` came after `since`; an unreadable time counts as new. */
+export function givenAfter(createdAt: string, since: string | undefined): boolean {
+  if (since === undefined) return true
+  const given = Date.parse(createdAt)
+  const last = Date.parse(since)
+  return Number.isNaN(given) || Number.isNaN(last) || given > last
+}
+
+/**
+ * A writer's new thumbs-down teaches; bots never do, and a finding the code
+ * fixed has nothing to teach.
+ */
 function reactionCandidate(
   input: CandidateInput,
   thread: ThreadState
 ): LearningCandidate | undefined {
   if (thread.resolution === 'fixed') return undefined
   const reaction = (input.thumbsDown ?? []).find(
-    (r) => r.threadId === thread.id && r.isWriter && !/\[bot\]$/i.test(r.login)
+    (r) =>
+      r.threadId === thread.id &&
+      r.isWriter &&
+      !/\[bot\]$/i.test(r.login) &&
+      givenAfter(r.createdAt, input.reactionsSince)
   )
   return reaction === undefined
     ? undefined

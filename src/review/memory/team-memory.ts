@@ -17,7 +17,8 @@ import type { ReviewLog } from '../../ports/agent-session.js'
 import type {
   MemoryIssueRef,
   MemoryStoreForbidden,
-  TeamMemoryStore
+  TeamMemoryStore,
+  ThumbsDownReaction
 } from '../../ports/team-memory-store.js'
 import { learningCommentBody } from './learning-comment.js'
 import { readMemoryComments, type KeptOutcomes } from './memory-reading.js'
@@ -149,15 +150,15 @@ export class TeamMemory {
   }
 
   /**
-   * Who reacted 👎 to the review comment `commentId`; [] without a store or
+   * Who reacted 👎 to the review comment `commentId`, and when; [] without a store or
    * when reading reactions is refused (warned once: it needs another
    * permission than the memory issue, so the memory stays usable).
    */
-  async thumbsDown(commentId: number): Promise<readonly string[]> {
+  async thumbsDown(commentId: number): Promise<readonly ThumbsDownReaction[]> {
     if (this.store === undefined) return []
     if (this.reactionsRefused) return []
     const listed = await this.store.listThumbsDown(commentId)
-    if (listed.kind === 'listed') return listed.logins
+    if (listed.kind === 'listed') return listed.reactions
     this.reactionsRefused = true
     this.options?.log.warning(listed.warning)
     return []

@@ -7,14 +7,13 @@
  * costs the review: its failure only warns.
  */
 import type { Config } from '../../config/action-config.js'
-import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { ActorDirectory } from '../../ports/actor-directory.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import type { TeamMemory } from '../memory/team-memory.js'
 import type { AfterPasses } from '../passes/reviewers.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
-import { teachLearnings } from './teach-learnings.js'
+import { teachOrWarn } from './teach-learnings.js'
 
 /** The team's memory in a full review, and who may teach it (write access). */
 export interface TeamMemoryRun {
@@ -39,21 +38,17 @@ export function afterPassesOfRun(
       log: deps.log
     })
     if (team === undefined) return
-    try {
-      await teachLearnings({
-        session,
-        tools,
-        memory: team.memory,
-        prNumber: prepared.context.pr.number,
-        directory: team.directory,
-        deadlineMs: deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000,
-        log: deps.log,
-        now: () => deps.now()
-      })
-    } catch (error) {
-      const warning = `Recording what the team taught failed: ${getErrorMessage(error)}`
-      tools.warnings.push(warning)
-      deps.log.warning(warning)
-    }
+    await teachOrWarn({
+      session,
+      tools,
+      memory: team.memory,
+      prNumber: prepared.context.pr.number,
+      directory: team.directory,
+      deadlineMs: deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000,
+      log: deps.log,
+      now: () => deps.now(),
+      // The last review read the reactions given before its record.
+      reactions: { since: prepared.record?.reviewedAt }
+    })
   }
 }

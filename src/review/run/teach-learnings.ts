@@ -1,13 +1,20 @@
 /**
- * After the passes and the dispute rule: the threads that teach (settled
- * with a developer's reason, or given a thumbs-down by a collaborator with
- * write access) and are not taught yet get ONE more prompt in the primary's
- * session, whose `record_team_learning` calls become learnings in the
- * team's memory. No candidate, no prompt.
+ * After the answers and the dispute rule: the threads that teach (settled
+ * in this run with a developer's reason, or given a new thumbs-down by a
+ * collaborator with write access) and are not taught yet get ONE more
+ * prompt in the session, whose `record_team_learning` calls become
+ * learnings in the team's memory. No candidate, no prompt. Each thread is
+ * offered once: a thread the model declined to teach from is not asked
+ * about again when it settled in an earlier run, nor for a reaction the
+ * last review already saw.
  */
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { ThreadState } from '../../core/memory/run-state.js'
-import { learningCandidates, type ThumbsDown } from '../../core/team-memory/learning-candidates.js'
+import {
+  givenAfter,
+  learningCandidates,
+  type ThumbsDown
+} from '../../core/team-memory/learning-candidates.js'
 import type { ActorDirectory } from '../../ports/actor-directory.js'
 import type { AgentSession, ReviewLog } from '../../ports/agent-session.js'
 import { LearningDesk } from '../memory/learning-desk.js'
@@ -28,6 +35,21 @@ export interface TeachInput {
   readonly deadlineMs: number
   readonly log: ReviewLog
   readonly now: () => Date
+  /**
+   * A full review reads the 👎 on the bot's findings given since `since`
+   * (the last run record's time; undefined before any); a threads-only run
+   * reads none.
+   */
+  readonly reactions?: { readonly since: string | undefined }
+}
+
+/** The threads this run settled (conceded, resolved or left to the developer's call). */
+export function settledInRun(tools: ActionReviewTools): Set<string> {
+  return new Set(
+    tools.threadOutcomes
+      .filter((o) => o.action === 'conceded' || o.action === 'resolved')
+      .map((o) => o.thread.id)
+  )
 }
 
 /** A thread whose finding may still be thumbed down: a review thread the code did not fix. */
@@ -49,16 +71,35 @@ async function thumbsDownOf(
   input: TeachInput,
   threads: readonly ThreadState[]
 ): Promise<ThumbsDown[]> {
+  if (input.reactions === undefined) return []
+  const { since } = input.reactions
   const writers = new Map<string, boolean>()
   const out: ThumbsDown[] = []
   for (const thread of threads.filter(reactable).slice(0, MAX_REACTION_READS)) {
-    for (const login of await input.memory.thumbsDown(thread.root_comment_id)) {
+    for (const { login, createdAt } of await input.memory.thumbsDown(thread.root_comment_id)) {
+      // An old reaction needs no permission read: it teaches nothing now.
+      if (!givenAfter(createdAt, since)) continue
       const key = login.toLowerCase()
       if (!writers.has(key)) writers.set(key, await isWriter(input, login))
-      out.push({ threadId: thread.id, login, isWriter: writers.get(key) === true })
+      out.push({ threadId: thread.id, login, isWriter: writers.get(key) === true, createdAt })
     }
   }
   return out
+}
+
+/**
+ * True when a thread this run settled may teach (before the memory is read:
+ * a run where nothing settled with a reason needs no memory to know it).
+ */
+export function settledThreadsTeach(tools: ActionReviewTools, prNumber: number): boolean {
+  return (
+    learningCandidates({
+      pr: prNumber,
+      threads: tools.liveState().threads,
+      learnings: [],
+      settledInRun: settledInRun(tools)
+    }).length > 0
+  )
 }
 
 /** Returns how many learnings were recorded (or accepted, in a dry run). */
@@ -70,7 +111,9 @@ export async function teachLearnings(input: TeachInput): Promise<number> {
     pr: input.prNumber,
     threads,
     thumbsDown: await thumbsDownOf(input, threads),
-    learnings: memory.learnings
+    learnings: memory.learnings,
+    settledInRun: settledInRun(tools),
+    reactionsSince: input.reactions?.since
   })
   if (candidates.length === 0) {
     log.debug('Team memory: no settled thread teaches anything new.')
@@ -92,4 +135,15 @@ export async function teachLearnings(input: TeachInput): Promise<number> {
     `Team memory: ${desk.recorded.size} learning(s) from ${candidates.length} teaching thread(s).`
   )
   return desk.recorded.size
+}
+
+/** Teaching never costs the run its review or answer: a failure only warns. */
+export async function teachOrWarn(input: TeachInput): Promise<void> {
+  try {
+    await teachLearnings(input)
+  } catch (error) {
+    const warning = `Recording what the team taught failed: ${getErrorMessage(error)}`
+    input.tools.warnings.push(warning)
+    input.log.warning(warning)
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * A threads-only run: a developer replied in one of the bot's threads. The
  * state is rebuilt, the agent answers that one thread (verifies a claimed
- * fix and resolves, concedes, or rebuts), and the dispute rule applies to it.
+ * fix and resolves, concedes, or rebuts), the dispute rule applies to it,
+ * and a thread it settled with a developer's reason may teach a learning.
  * No four-pass review, no summary comment, no run record: the head was not
  * reviewed. A reply that is not a developer's answer in an open bot thread
  * starts nothing (a skip with its reason, no model request, no write).
@@ -19,6 +20,7 @@ import type { ReviewRequest } from '../../core/pull-request/review-request.js'
 import { startAgentOrFail, toolsFor } from '../passes/agent-start.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 import { replyTarget } from './reply-target.js'
+import { teachAfterReply } from './reply-teaching.js'
 import { ReviewFailedError } from '../preparation/review-failure.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 import { buildThreadReplyNudge, buildThreadReplyPrompt } from '../prompts/thread-reply-prompt.js'
@@ -70,29 +72,36 @@ function emptyStage(config: Config, prepared: PreparedRun): FindingStage {
   )
 }
 
-/** The agent's answer in the thread, with what it cost; a fatal failure fails the run. */
+/**
+ * The agent's answer in the thread, with what it cost; a fatal failure fails
+ * the run. `afterAnswer` runs in the same session before the agent stops.
+ */
 async function answerWithAgent(
   prepared: PreparedRun,
   tools: ActionReviewTools,
   thread: ThreadState,
   config: Config,
-  deps: ReviewEngineDeps
+  deps: ReviewEngineDeps,
+  afterAnswer: (session: AgentSession) => Promise<void>
 ): Promise<{ readonly usage: ModelUsage; readonly durationMs: number }> {
   const agent = await startAgentOrFail(prepared, tools, config, deps)
   const started = Date.now()
   let fatal: string | undefined
   let usage = NO_USAGE
   try {
-    const answer = await answerThread(
-      agent.session,
-      tools,
-      thread,
-      deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000
-    )
-    fatal = answer.fatal
-    usage = answer.usage
-  } catch (error) {
-    fatal = `the agent session failed: ${getErrorMessage(error)}`
+    try {
+      const answer = await answerThread(
+        agent.session,
+        tools,
+        thread,
+        deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000
+      )
+      fatal = answer.fatal
+      usage = answer.usage
+    } catch (error) {
+      fatal = `the agent session failed: ${getErrorMessage(error)}`
+    }
+    if (fatal === undefined) await afterAnswer(agent.session)
   } finally {
     await agent.stop()
   }
@@ -161,16 +170,25 @@ export async function threadsOnlyRun(
   if ('skip' in target) return { kind: 'skipped', reason: target.skip }
   const { thread } = target
   const tools = toolsFor(prepared, emptyStage(config, prepared), deps, thread.id)
-  const { usage, durationMs } = await answerWithAgent(prepared, tools, thread, config, deps)
-  await settleRemainingDisputes({
-    gateway: prepared.gateway,
+  const { usage, durationMs } = await answerWithAgent(
+    prepared,
     tools,
-    pr: prepared.context.pr,
+    thread,
     config,
-    secrets: deps.secrets,
-    log: deps.log,
-    threadIds: new Set([thread.id])
-  })
+    deps,
+    async (session) => {
+      await settleRemainingDisputes({
+        gateway: prepared.gateway,
+        tools,
+        pr: prepared.context.pr,
+        config,
+        secrets: deps.secrets,
+        log: deps.log,
+        threadIds: new Set([thread.id])
+      })
+      await teachAfterReply({ request, config, deps, tools, session })
+    }
+  )
   const verdict = verdictAfterReply(prepared, tools)
   const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id)
   deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`)

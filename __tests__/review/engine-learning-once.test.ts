@@ -1,0 +1,191 @@
+/**
+ * When a thread is offered for teaching, without opencode: a threads-only
+ * run that settles the thread with a developer's reason teaches at once (the
+ * memory read only then), and a thread is offered once: one that settled in
+ * an earlier run is not offered again, nor a thumbs-down the last review
+ * already saw.
+ */
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { createTeamMemoryStore } from '../../src/github/github-memory-store.js'
+import { createGitHubClient } from '../../src/github/octokit.js'
+import type { ReviewEngineDeps } from '../../src/ports/review-engine.js'
+import { submit, type ScriptedTurn } from '../support/scripted-session.js'
+import {
+  ADDED_FILE,
+  configOf,
+  OWNER,
+  REPO,
+  startEngineFixture,
+  TOKEN,
+  type EngineFixture
+} from './engine-harness.js'
+
+const BOT = 'github-actions[bot]'
+const FINDING = 'Constant a is declared but never read anywhere'
+const LIST_ISSUES = 'GET /repos/:owner/:repo/issues'
+const LEARNINGS_PROMPT = 'After the review: what the team taught'
+
+let fixture: EngineFixture
+beforeEach(async () => {
+  fixture = await startEngineFixture({ headSha: 'c0ffee'.padEnd(40, '1'), files: [ADDED_FILE] })
+  fixture.github.state.addUser('alice')
+  fixture.github.state.grant(OWNER, REPO, 'alice', 'write')
+})
+afterEach(async () => {
+  await fixture.stop()
+})
+
+function memoryDeps(): Partial<ReviewEngineDeps> {
+  const client = createGitHubClient({
+    token: TOKEN,
+    baseUrl: fixture.github.url,
+    msPerSecond: 1,
+    log: () => undefined
+  })
+  return {
+    teamMemoryFor: (request) =>
+      createTeamMemoryStore({
+        client,
+        owner: request.owner,
+        repo: request.repo,
+        botLogins: configOf().botLogins,
+        msPerSecond: 1
+      })
+  }
+}
+
+/** The run record of a review of `headSha` that finished at `reviewedAt`. */
+function recordOf(headSha: string, reviewedAt: string) {
+  fixture.github.state.addIssueComment(fixture.pr, {
+    author: BOT,
+    body: formatBotComment('## OpenCode review', {
+      kind: 'summary',
+      head_sha: headSha,
+      pr: fixture.pr.number,
+      reviewed_at: reviewedAt,
+      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
+    })
+  })
+}
+
+/** A bot finding on src/a.ts line 1 with alice's reason, and `more` comments after it. */
+function findingThread(more: Array<{ author: string; body: string }> = []) {
+  const root = formatBotComment(`${FINDING}.`, {
+    finding: FINDING,
+    assessment: 'Dead code.',
+    score: 6,
+    category: 'style'
+  })
+  return fixture.github.state.addThread(fixture.pr, {
+    path: 'src/a.ts',
+    line: 1,
+    comments: [
+      { author: BOT, body: root },
+      { author: 'alice', body: 'We keep unused constants as documentation of defaults.' },
+      ...more
+    ]
+  })
+}
+
+const teaching =
+  (threadId: string): ScriptedTurn =>
+  async (tools) => {
+    await tools.recordTeamLearning({ thread_id: threadId, rule: 'Unused constants document.' })
+  }
+
+const replyRun = (commentId: number, turns: ScriptedTurn[]) =>
+  fixture.run(turns, {
+    deps: memoryDeps(),
+    request: { trigger: 'reply', commentId, actor: 'alice', replyBy: 'developer' }
+  })
+
+describe('a threads-only run', () => {
+  beforeEach(() => recordOf(fixture.pr.headSha, '2026-11-20T00:00:00.000Z'))
+
+  it('that concedes after a writer’s reason teaches the learning in the same session', async () => {
+    const thread = findingThread()
+    const run = await replyRun(thread.comments[1]!.id, [
+      async (tools) => {
+        await tools.replyToThread({ thread_id: thread.id, body: 'Fair.', is_concession: true })
+      },
+      teaching(thread.id)
+    ])
+    expect(run.error).toBeUndefined()
+    expect(run.agent.prompts).toHaveLength(2)
+    expect(run.agent.prompts[1]).toContain(LEARNINGS_PROMPT)
+    const [comment, ...others] = fixture.github.state.issues.inRepo(OWNER, REPO)[0]!.issueComments
+    expect(others).toEqual([])
+    const parsed = parseRmcoc(comment!.body)
+    expect(parsed.ok && parsed.block).toMatchObject({
+      kind: 'learning',
+      taught_by: 'alice',
+      source: { pr: fixture.pr.number, thread: thread.id }
+    })
+  })
+
+  it('that settles nothing teachable reads no memory and sends no learnings prompt', async () => {
+    const thread = findingThread()
+    const run = await replyRun(thread.comments[1]!.id, [
+      async (tools) => {
+        await tools.replyToThread({
+          thread_id: thread.id,
+          body: 'It is unused.',
+          is_concession: false
+        })
+      }
+    ])
+    expect(run.error).toBeUndefined()
+    expect(run.agent.prompts).toHaveLength(1)
+    expect(fixture.github.requestsTo(LIST_ISSUES)).toEqual([])
+  })
+})
+
+const passes: ScriptedTurn[] = [submit(), submit(), submit(), submit()]
+
+it('a full review does not offer a thread that settled in an earlier run again', async () => {
+  const concession = formatBotComment('Fair point.', { kind: 'concession', status: 'RESOLVED' })
+  const thread = findingThread([{ author: BOT, body: concession }])
+  thread.isResolved = true
+
+  const run = await fixture.run([...passes, teaching(thread.id)], { deps: memoryDeps() })
+
+  expect(run.error).toBeUndefined()
+  expect(run.agent.prompts).toHaveLength(4)
+  expect(fixture.github.state.issues.inRepo(OWNER, REPO)).toEqual([])
+})
+
+it('a writer’s 👎 is offered by the first review after it, not by later ones', async () => {
+  const thread = fixture.github.state.addThread(fixture.pr, {
+    path: 'src/a.ts',
+    line: 1,
+    comments: [
+      {
+        author: BOT,
+        body: formatBotComment(`${FINDING}.`, { finding: FINDING, assessment: 'Why.', score: 6 })
+      }
+    ]
+  })
+  const rootId = thread.comments[0]!.id
+  // The open thread gets pass 1's "still open" prompt, answered with nothing.
+  const withOpenThread = [submit(), async () => undefined, submit(), submit(), submit()]
+  fixture.github.state.addReaction('review', rootId, '-1', 'alice', '2026-11-21T00:00:00Z')
+  recordOf('beef'.padEnd(40, '0'), '2026-11-22T00:00:00.000Z')
+
+  const later = await fixture.run([...withOpenThread, teaching(thread.id)], {
+    deps: memoryDeps()
+  })
+  expect(later.error).toBeUndefined()
+  expect(later.agent.prompts).toHaveLength(5)
+
+  // After the record the first run left (the engine's clock reads 2026-11-23T06:00).
+  fixture.github.state.addUser('carol')
+  fixture.github.state.grant(OWNER, REPO, 'carol', 'write')
+  fixture.github.state.addReaction('review', rootId, '-1', 'carol', '2026-11-23T07:00:00Z')
+  const after = await fixture.run([...withOpenThread, teaching(thread.id)], {
+    deps: memoryDeps()
+  })
+  expect(after.error).toBeUndefined()
+  expect(after.agent.prompts).toHaveLength(6)
+  expect(after.agent.prompts[5]).toContain(LEARNINGS_PROMPT)
+  expect(after.agent.prompts[5]).toContain(thread.id)
+})
