@@ -103,12 +103,23 @@ describe('a reply that gets an answer (threads-only run)', () => {
     expect(prompt).toContain('Fixed it in the latest commit')
     expect(prompt).not.toContain(other.id)
     expectThreadsOnly()
-    // 👀 on the reply first, then one reply and one resolution: nothing else was written.
+    // 👀 on the reply first, then one reply and one resolution; then the
+    // settled thread counted once in the memory issue (created on first use):
+    // nothing else was written.
+    const [memory] = scenario.github.state.issues.inRepo(OWNER, REPO)
     expect(githubWrites(scenario.github)).toEqual([
       `POST /repos/${OWNER}/${REPO}/pulls/comments/${thread.comments[1]?.id}/reactions`,
       `POST /repos/${OWNER}/${REPO}/pulls/42/comments/${thread.comments[0]?.id}/replies`,
-      'POST /graphql'
+      'POST /graphql',
+      `POST /repos/${OWNER}/${REPO}/issues`,
+      `POST /repos/${OWNER}/${REPO}/issues/${memory?.number}/comments`
     ])
+    const outcomes = parseRmcoc(memory?.issueComments[0]?.body ?? '')
+    expect(outcomes.ok && outcomes.block).toMatchObject({
+      kind: 'outcomes',
+      pr: 42,
+      entries: [expect.objectContaining({ thread: thread.id, outcome: 'fixed' })]
+    })
   })
 
   it('a collaborator with write access rejects the rebuttal with a good reason: the model concedes', async () => {

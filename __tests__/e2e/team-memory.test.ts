@@ -93,9 +93,15 @@ async function concedeOnA(a: Scenario, thread: FakeThread, teach = true) {
   expect(result.failed).toBe(false)
 }
 
+/** The learning comments of the memory issue (it also keeps each PR's outcomes comment). */
 function memoryComments(s: Scenario) {
   const issues = s.github.state.issues.inRepo(OWNER, REPO)
-  return issues.flatMap((issue) => issue.issueComments)
+  return issues
+    .flatMap((issue) => issue.issueComments)
+    .filter((comment) => {
+      const parsed = parseRmcoc(comment.body)
+      return parsed.ok && parsed.block.kind === 'learning'
+    })
 }
 
 function learningOf(body: string): LearningBlock {
@@ -122,8 +128,8 @@ it('a concession after a writer’s reason on PR A teaches one learning; PR B’
   const [issue, ...others] = a.github.state.issues.inRepo(OWNER, REPO)
   expect(others).toEqual([])
   expect(issue).toMatchObject({ title: MEMORY_ISSUE_TITLE, author: { login: BOT } })
-  expect(issue!.issueComments).toHaveLength(1)
-  const learning = learningOf(issue!.issueComments[0]!.body)
+  expect(memoryComments(a)).toHaveLength(1)
+  const learning = learningOf(memoryComments(a)[0]!.body)
   expect(learning).toMatchObject({
     rule: RULE,
     taught_by: 'alice',
@@ -170,13 +176,14 @@ it('a concession in the threads-only run a writer’s reply starts teaches the l
   ])
 })
 
-it('a bystander’s reply teaches nothing: no learnings prompt, no memory issue', async () => {
+it('a bystander’s reply teaches nothing: no learnings prompt, no learning', async () => {
   const { a } = await twoPrs()
   const thread = findingThread(a, 'bob')
   await concedeOnA(a, thread, false)
 
   expect(a.model.playedPrompts.some((p) => p.includes(LEARNINGS_PROMPT))).toBe(false)
-  expect(a.github.state.issues.inRepo(OWNER, REPO)).toEqual([])
+  // The memory issue may hold the PR's outcomes; it holds no learning.
+  expect(memoryComments(a)).toEqual([])
 })
 
 it('a learning whose comment was deleted is forgotten: the next PR’s finding is raised', async () => {

@@ -11,7 +11,7 @@ import type { Config } from '../../config/action-config.js'
 import type { ReviewRequest } from '../../core/pull-request/review-request.js'
 import type { AgentSession } from '../../ports/agent-session.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
-import { teamMemoryOf } from '../memory/load-memory.js'
+import type { TeamMemory } from '../memory/team-memory.js'
 import type { ActionReviewTools } from '../tools/action-review-tools.js'
 import { settledThreadsTeach, teachOrWarn } from './teach-learnings.js'
 
@@ -21,6 +21,8 @@ export interface ReplyTeaching {
   readonly deps: ReviewEngineDeps
   readonly tools: ActionReviewTools
   readonly session: AgentSession
+  /** The run's team memory, read on first use (shared with the outcome count). */
+  readonly memory: () => Promise<TeamMemory>
 }
 
 export async function teachAfterReply(input: ReplyTeaching): Promise<void> {
@@ -29,7 +31,7 @@ export async function teachAfterReply(input: ReplyTeaching): Promise<void> {
   await teachOrWarn({
     session: input.session,
     tools,
-    memory: await teamMemoryOf(request, config, deps),
+    memory: await input.memory(),
     prNumber: request.prNumber,
     directory: deps.directoryFor(request),
     deadlineMs: deps.passDeadlineMs ?? config.passTimeoutMinutes * 60_000,

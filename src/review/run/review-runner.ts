@@ -11,6 +11,7 @@ import type { ReviewRequest } from '../../core/pull-request/review-request.js'
 import { acknowledgeTrigger } from './acknowledge-trigger.js'
 import { fullReview } from './full-review.js'
 import { teamMemoryOf } from '../memory/load-memory.js'
+import type { TeamMemory } from '../memory/team-memory.js'
 import { prepareRun, type PreparedRun } from '../preparation/prepare-run.js'
 import { supersededBy } from './superseded.js'
 import { threadsOnlyRun } from './threads-only-run.js'
@@ -64,9 +65,12 @@ export class ReviewRunner implements ReviewEngine {
     if (request.replyBy === 'bystander') {
       return { kind: 'skipped', reason: notTheDeveloper(request.actor) }
     }
-    // The memory is read after the answer, when there is something to count.
-    return threadsOnlyRun(prepared, request, config, this.deps, () =>
-      teamMemoryOf(request, config, this.deps)
-    )
+    // The memory is read after the answer, once, and only when the answered
+    // thread settled: to teach from it and to count it.
+    let memory: Promise<TeamMemory> | undefined
+    return threadsOnlyRun(prepared, request, config, this.deps, () => {
+      memory ??= teamMemoryOf(request, config, this.deps)
+      return memory
+    })
   }
 }

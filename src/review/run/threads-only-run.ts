@@ -186,14 +186,19 @@ export async function threadsOnlyRun(
         log: deps.log,
         threadIds: new Set([thread.id])
       })
-      await teachAfterReply({ request, config, deps, tools, session })
+      if (memory !== undefined)
+        await teachAfterReply({ request, config, deps, tools, session, memory })
     }
   )
   const verdict = verdictAfterReply(prepared, tools)
   const outcome = tools.threadOutcomes.find((o) => o.thread.id === thread.id)
   deps.log.info(`Thread ${thread.id}: ${outcome?.action ?? 'no answer'} (threads-only run).`)
+  // A thread still open counts nothing: no memory read for it.
+  const settled = tools
+    .liveState()
+    .threads.some((t) => t.id === thread.id && t.status !== 'PENDING' && t.status !== 'DISPUTED')
   const rates = await countOutcomes({
-    memory: memory === undefined ? undefined : await memory(),
+    memory: memory === undefined || !settled ? undefined : await memory(),
     pr: prepared.context.pr.number,
     threads: tools.liveState().threads,
     deps
