@@ -6,19 +6,15 @@
  * already saw.
  */
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { createTeamMemoryStore } from '../../src/github/github-memory-store.js'
-import { createGitHubClient } from '../../src/github/octokit.js'
-import type { ReviewEngineDeps } from '../../src/ports/review-engine.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
 import {
   ADDED_FILE,
-  configOf,
   OWNER,
   REPO,
   startEngineFixture,
-  TOKEN,
   type EngineFixture
 } from './engine-harness.js'
+import { memoryDepsOf } from './team-memory-deps.js'
 
 const BOT = 'github-actions[bot]'
 const FINDING = 'Constant a is declared but never read anywhere'
@@ -35,24 +31,7 @@ afterEach(async () => {
   await fixture.stop()
 })
 
-function memoryDeps(): Partial<ReviewEngineDeps> {
-  const client = createGitHubClient({
-    token: TOKEN,
-    baseUrl: fixture.github.url,
-    msPerSecond: 1,
-    log: () => undefined
-  })
-  return {
-    teamMemoryFor: (request) =>
-      createTeamMemoryStore({
-        client,
-        owner: request.owner,
-        repo: request.repo,
-        botLogins: configOf().botLogins,
-        msPerSecond: 1
-      })
-  }
-}
+const memoryDeps = () => memoryDepsOf(fixture)
 
 /** The run record of a review of `headSha` that finished at `reviewedAt`. */
 function recordOf(headSha: string, reviewedAt: string) {

@@ -8,19 +8,15 @@
  */
 import { formatBotComment, parseRmcoc, type OutcomesBlock } from '../../src/core/memory/rmcoc.js'
 import { signBody, verifyBody } from '../../src/core/memory/state-signature.js'
-import { createTeamMemoryStore } from '../../src/github/github-memory-store.js'
-import { createGitHubClient } from '../../src/github/octokit.js'
-import type { ReviewEngineDeps } from '../../src/ports/review-engine.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
 import {
   ADDED_FILE,
-  configOf,
   OWNER,
   REPO,
   startEngineFixture,
-  TOKEN,
   type EngineFixture
 } from './engine-harness.js'
+import { memoryDepsOf } from './team-memory-deps.js'
 
 const STATE_KEY = 'team-memory-state-key-0001'
 
@@ -32,24 +28,7 @@ afterEach(async () => {
   await fixture.stop()
 })
 
-function memoryDeps(): Partial<ReviewEngineDeps> {
-  const client = createGitHubClient({
-    token: TOKEN,
-    baseUrl: fixture.github.url,
-    msPerSecond: 1,
-    log: () => undefined
-  })
-  return {
-    teamMemoryFor: (request) =>
-      createTeamMemoryStore({
-        client,
-        owner: request.owner,
-        repo: request.repo,
-        botLogins: configOf().botLogins,
-        msPerSecond: 1
-      })
-  }
-}
+const memoryDeps = () => memoryDepsOf(fixture)
 
 /** A bot thread on `line` (category, score), with a developer's reply or resolved by a person. */
 function botThread(

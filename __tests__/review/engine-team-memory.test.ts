@@ -9,20 +9,16 @@
 import { formatBotComment, parseRmcoc, type LearningBlock } from '../../src/core/memory/rmcoc.js'
 import { signBody, verifyBody } from '../../src/core/memory/state-signature.js'
 import { memoryIssueBody, MEMORY_ISSUE_TITLE } from '../../src/core/names/memory-issue-marker.js'
-import { createTeamMemoryStore } from '../../src/github/github-memory-store.js'
-import { createGitHubClient } from '../../src/github/octokit.js'
-import type { ReviewEngineDeps } from '../../src/ports/review-engine.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
 import {
   ADDED_FILE,
-  configOf,
   OWNER,
   REPO,
   startEngineFixture,
-  TOKEN,
   type EngineFixture
 } from './engine-harness.js'
+import { memoryDepsOf } from './team-memory-deps.js'
 
 const STATE_KEY = 'team-memory-state-key-0001'
 const FINDING = 'Constant a is declared but never read anywhere'
@@ -35,24 +31,7 @@ afterEach(async () => {
   await fixture.stop()
 })
 
-function memoryDeps(): Partial<ReviewEngineDeps> {
-  const client = createGitHubClient({
-    token: TOKEN,
-    baseUrl: fixture.github.url,
-    msPerSecond: 1,
-    log: () => undefined
-  })
-  return {
-    teamMemoryFor: (request) =>
-      createTeamMemoryStore({
-        client,
-        owner: request.owner,
-        repo: request.repo,
-        botLogins: configOf().botLogins,
-        msPerSecond: 1
-      })
-  }
-}
+const memoryDeps = () => memoryDepsOf(fixture)
 
 function learning(category = 'style'): LearningBlock {
   return {
