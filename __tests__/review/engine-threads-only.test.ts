@@ -69,6 +69,10 @@ it('the PR author’s reply: the agent answers once, nothing else is written', a
   expect(fixture.pr.issueComments).toHaveLength(1) // the earlier summary, untouched
   expect(fixture.github.state.repo('octo-org', 'widgets').checkRuns).toHaveLength(0)
   expect(run.reports[0]?.mode).toBe('threads-only')
+  // Rules by path are for pass 3: the answer reads none of their files.
+  const reads = fixture.github.requests.map((request) => decodeURIComponent(request.path))
+  const ruleFiles = ['.github/instructions', 'CLAUDE.md', '.github/copilot-instructions.md']
+  expect(reads.filter((path) => ruleFiles.some((file) => path.endsWith(file)))).toEqual([])
 })
 
 it('a turn that ends without an answer gets one nudge naming the thread', async () => {

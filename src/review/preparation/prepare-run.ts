@@ -27,14 +27,27 @@ export interface PreparedRun {
   /** dry_run: the gateway that kept every write back (and records them); undefined otherwise. */
   readonly dryRun: DryRunGateway | undefined
   readonly context: ReviewContext
-  /** Rules by path: the base commit's rule files and the effective `path_instructions`. */
-  readonly pathRules: readonly PathRule[]
+  /** Rules by path: the base commit's rule files and the effective `path_instructions`, read on first call. */
+  readonly pathRules: () => Promise<readonly PathRule[]>
   /** The state as the earlier runs left it. */
   readonly state: RunState
   /** The last run record, wherever it was kept; null before the first completed review. */
   readonly record: RunRecord | null
   /** With a state_key: bot state read without a valid signature (ignored). */
   readonly unverifiedState: number
+}
+
+/** Rules by path, built from the rule files on first call. */
+function lazyPathRules(
+  context: ReviewContext,
+  pathInstructions: Config['pathInstructions'],
+  deps: ReviewEngineDeps
+): () => Promise<readonly PathRule[]> {
+  let rules: Promise<readonly PathRule[]> | undefined
+  return () => {
+    rules ??= context.ruleFiles().then((reads) => pathRulesOf(reads, pathInstructions, deps.log))
+    return rules
+  }
 }
 
 export async function prepareRun(
@@ -47,9 +60,10 @@ export async function prepareRun(
   const dryRun = config.dryRun ? new DryRunGateway(github, (m) => deps.log.info(m)) : undefined
   const inner = dryRun ?? github
   const gateway = config.stateKey === '' ? inner : new SignedGateway(inner, config.stateKey)
-  const context = await loadReviewContext(gateway)
+  // A reply usually starts a threads-only run, which shows no rules by path.
+  const context = await loadReviewContext(gateway, { eagerRules: request.trigger !== 'reply' })
   const effective = await applyRepoConfig(context, config, gateway, deps)
-  const pathRules = pathRulesOf(context.ruleFiles, effective.pathInstructions, deps.log)
+  const pathRules = lazyPathRules(context, effective.pathInstructions, deps)
   const record = await findRunRecord({
     gateway,
     pr: context.pr,

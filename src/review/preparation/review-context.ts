@@ -24,24 +24,42 @@ export interface ReviewContext {
   readonly readme: string | undefined
   /** The base branch's .github/review-my-code-bot.yml, unparsed; undefined when there is none. */
   readonly repoConfigText: string | undefined
-  /** The base commit's rule files for the changed files (rules by path). */
-  readonly ruleFiles: RuleFileReads
+  /**
+   * The base commit's rule files for the changed files (rules by path), read
+   * on first call: a run that reviews (pass 3 shows them) reads them from
+   * the start, a reply's threads-only run never pays for them.
+   */
+  readonly ruleFiles: () => Promise<RuleFileReads>
 }
 
-export async function loadReviewContext(gateway: ReviewGateway): Promise<ReviewContext> {
+export interface ContextReads {
+  /** Start the rule files' reads with the others (a run that will review). */
+  readonly eagerRules: boolean
+}
+
+export async function loadReviewContext(
+  gateway: ReviewGateway,
+  reads: ContextReads
+): Promise<ReviewContext> {
   const pr = await gateway.getPullRequest()
   const base = (path: string) => gateway.readFile(path, pr.baseSha)
   const changedFiles = gateway.listChangedFiles()
   const rootAgentsMd = base('AGENTS.md')
   // The rule files follow the changed files and the instructions listing
   // while the other reads are still under way.
-  const ruleFilesRead = readRuleFiles({
-    gateway,
-    baseSha: pr.baseSha,
-    files: changedFiles,
-    known: new Map([['AGENTS.md', rootAgentsMd]])
-  })
-  const [files, threads, issueComments, agentsMd, packageJson, readme, repoConfigText, ruleFiles] =
+  let ruleFilesRead: Promise<RuleFileReads> | undefined
+  const ruleFiles = () => {
+    ruleFilesRead ??= readRuleFiles({
+      gateway,
+      baseSha: pr.baseSha,
+      files: changedFiles,
+      known: new Map([['AGENTS.md', rootAgentsMd]])
+    })
+    return ruleFilesRead
+  }
+  // A failed read surfaces where the rules are used, not as an unhandled rejection.
+  if (reads.eagerRules) ruleFiles().catch(() => undefined)
+  const [files, threads, issueComments, agentsMd, packageJson, readme, repoConfigText] =
     await Promise.all([
       changedFiles,
       gateway.listReviewThreads(),
@@ -49,8 +67,7 @@ export async function loadReviewContext(gateway: ReviewGateway): Promise<ReviewC
       rootAgentsMd,
       base('package.json'),
       base('README.md'),
-      base(REPO_CONFIG_PATH),
-      ruleFilesRead
+      base(REPO_CONFIG_PATH)
     ])
   return {
     pr,

@@ -136,6 +136,7 @@ async function reviewAll(
   team: TeamMemoryRun | undefined
 ): Promise<ReviewerRun[]> {
   const learnings = team?.memory.learnings ?? []
+  const pathRules = await prepared.pathRules()
   const discovery = planDiscovery(config)
   if (discovery.note !== undefined) deps.log.info(discovery.note)
   const reviewers = reviewersOf(config, discovery.focuses)
@@ -171,7 +172,7 @@ async function reviewAll(
           config,
           diffBudgetChars: deps.diffBudgetChars ?? DEFAULT_DIFF_BUDGET_CHARS,
           ignored: ignoreMatcher(config.ignorePaths),
-          pathRules: prepared.pathRules,
+          pathRules,
           learnings,
           ...(named ? { reviewer: reviewer.name } : {})
         })
