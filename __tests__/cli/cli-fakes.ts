@@ -5,6 +5,8 @@
 import type { CliIo, LocalEngine, OutputStream } from '../../src/cli/cli-io.js'
 import { main } from '../../src/cli/cli-main.js'
 import type { Verdict } from '../../src/core/findings/verdict.js'
+import type { LearningBlock } from '../../src/core/memory/rmcoc.js'
+import { LocalUsageError } from '../../src/local/local-usage-error.js'
 import type { LocalFixOptions, LocalFixResult } from '../../src/local/local-fix.js'
 import type {
   LocalFinding,
@@ -66,6 +68,23 @@ export function reviewed(
   }
 }
 
+export const LEARNINGS_PATH = '/repo/.git/review-my-code-bot/team/learnings.json'
+
+/** The learning a dismissal of `dismissed` with `reason` teaches in the fake engine. */
+export function learned(dismissed: LocalFinding, reason: string): LearningBlock {
+  return {
+    kind: 'learning',
+    id: 'L-0a1b2c3d4e',
+    rule: reason,
+    scope: { path: 'src/**', category: dismissed.category ?? 'uncategorized' },
+    finding: dismissed.finding,
+    source: { pr: 1, thread: 'T_1', branch: 'feat/loops' },
+    taught_by: 'dana',
+    via: 'dismissed',
+    created_at: '2026-11-20T10:00:00.000Z'
+  }
+}
+
 export interface FakeEngine extends LocalEngine {
   readonly calls: string[]
   readonly reviewOptions: LocalReviewOptions[]
@@ -74,12 +93,14 @@ export interface FakeEngine extends LocalEngine {
 
 /**
  * An engine whose review returns (or throws) `outcome`, its fix `fixOutcome`;
- * status and dismiss use `findings`.
+ * status and dismiss use `findings`, learnings and forget `learnings`; a
+ * dismissal teaches the learning `learned` makes of its reason.
  */
 export function fakeEngine(
   outcome: LocalReviewResult | Error,
   findings: readonly LocalFinding[] = [],
-  fixOutcome: LocalFixResult | Error = new Error('no fix outcome scripted')
+  fixOutcome: LocalFixResult | Error = new Error('no fix outcome scripted'),
+  learnings: readonly LearningBlock[] = []
 ): FakeEngine {
   const calls: string[] = []
   const reviewOptions: LocalReviewOptions[] = []
@@ -107,15 +128,28 @@ export function fakeEngine(
       calls.push('status')
       return { findings, statePath: '/repo/.git/review-my-code-bot/state.json', warnings: [] }
     },
-    async dismissFinding(_cwd, id, reason) {
-      calls.push(`dismiss ${id} ${reason}`)
+    async dismissFinding(_cwd, id, reason, options) {
+      calls.push(`dismiss ${id} ${reason}${options.learn ? '' : ' --no-learn'}`)
       const found = findings.find((f) => f.id === id)
       if (found === undefined) throw new Error(`no finding ${id}`)
-      return found
+      const learning = options.learn
+        ? ({ kind: 'learned', learning: learned(found, reason), path: LEARNINGS_PATH } as const)
+        : ({ kind: 'off' } as const)
+      return { finding: found, learning, warnings: [] }
     },
     async localOutcomes() {
       calls.push('stats')
       return { blocks: [], branches: 0, warnings: [] }
+    },
+    async localLearnings() {
+      calls.push('learnings')
+      return { learnings, warnings: [], path: LEARNINGS_PATH }
+    },
+    async forgetLearning(_cwd, id) {
+      calls.push(`forget ${id}`)
+      const found = learnings.find((learning) => learning.id === id)
+      if (found === undefined) throw new LocalUsageError(`no learning ${JSON.stringify(id)}`)
+      return found
     }
   }
 }

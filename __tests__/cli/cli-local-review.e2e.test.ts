@@ -138,4 +138,15 @@ it('writes the run as SARIF 2.1.0 with --format sarif --output; status lists it 
   const after = await runCommand(['status', '--format', 'json'])
   expect(after.code).toBe(0)
   expect(JSON.parse(after.stdout).findings).toEqual([])
+
+  // The reason became a team learning; `forget` takes it back.
+  const listed = await runCommand(['learnings', '--format', 'json'])
+  expect(listed.code).toBe(0)
+  const [learning] = JSON.parse(listed.stdout).learnings
+  expect(learning).toMatchObject({ rule: 'captures are refunded upstream', finding: FINDING })
+  expect(dismissed.stdout).toContain(`Take it back with: review-my-code-bot forget ${learning.id}`)
+  const forgot = await runCommand(['forget', learning.id])
+  expect(forgot.code).toBe(0)
+  expect(forgot.stdout).toBe(`Forgot ${learning.id}: captures are refunded upstream\n`)
+  expect((await runCommand(['learnings'])).stdout).toContain('No team learnings are kept')
 })

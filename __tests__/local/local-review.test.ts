@@ -12,11 +12,11 @@ import { dirname } from 'node:path'
 import { parseConfig, type Config } from '../../src/config/action-config.js'
 import type { InputName } from '../../src/config/inputs.js'
 import {
-  dismissFinding,
   localStatus,
   runLocalReview,
   type LocalReviewResult
 } from '../../src/local/local-review.js'
+import { dismissFinding } from '../../src/local/local-dismissal.js'
 import type { ReviewLog } from '../../src/ports/agent-session.js'
 import { pass, tool } from '../e2e/harness.js'
 import { passPromptIn } from '../e2e/requests.js'
@@ -160,8 +160,12 @@ it('reviews the branch, then only a one-line commit; a dismissed finding raised 
   await expect(dismissFinding(dir, 'F9@999', 'no')).rejects.toThrow(
     `no open finding "F9@999": the open findings are: ${finding.id}`
   )
-  const dismissed = await dismissFinding(dir, finding.id, 'Amounts are validated by the caller.')
-  expect(dismissed.id).toBe(finding.id)
+  // --no-learn: this case is the branch's own memory of the dismissal, not a team learning.
+  const dismissed = await dismissFinding(dir, finding.id, 'Amounts are validated by the caller.', {
+    learn: false
+  })
+  expect(dismissed.learning).toEqual({ kind: 'off' })
+  expect(dismissed.finding.id).toBe(finding.id)
   expect((await localStatus(dir)).findings).toEqual([])
   await commitFiles(dir, { 'src/other.ts': 'export const other = 1\n' })
   // The same finding, on the line the first change moved to.

@@ -12,11 +12,11 @@ import type { InputName } from '../../src/config/inputs.js'
 import { readLocalBranch } from '../../src/local/local-branch.js'
 import { LocalGit } from '../../src/local/local-git.js'
 import {
-  dismissFinding,
   LocalUsageError,
   runLocalReview,
   type LocalReviewOptions
 } from '../../src/local/local-review.js'
+import { dismissFinding } from '../../src/local/local-dismissal.js'
 import { commitFiles, makeLocalRepo, repoGit } from '../support/local-repo.js'
 
 let dir = ''

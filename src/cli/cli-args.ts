@@ -41,7 +41,15 @@ export type Command =
       readonly maxRounds: number
     }
   | { readonly name: 'status'; readonly output: OutputChoice }
-  | { readonly name: 'dismiss'; readonly id: string; readonly reason: string }
+  | {
+      readonly name: 'dismiss'
+      readonly id: string
+      readonly reason: string
+      /** false with --no-learn: the reason teaches no learning. */
+      readonly learn: boolean
+    }
+  | { readonly name: 'learnings'; readonly output: OutputChoice }
+  | { readonly name: 'forget'; readonly id: string }
   | {
       readonly name: 'stats'
       /** --repo owner/name: the memory issue on GitHub; undefined: this repository's local state. */
@@ -154,17 +162,35 @@ function fixCommand(values: Values): Command {
   }
 }
 
-function dismissCommand(values: Values, positionals: readonly string[]): Command {
+/** The one id `command` takes; `what` says where the ids are listed. */
+function oneId(command: string, what: string, positionals: readonly string[]): string {
   const [id, ...extra] = positionals
   if (id === undefined || id.trim() === '') {
-    throw new UsageError('dismiss needs the id of a finding (see `status`), got none')
+    throw new UsageError(`${command} needs the id of ${what}, got none`)
   }
-  if (extra.length > 0) throw new UsageError(`dismiss takes one id, got also "${extra.join(' ')}"`)
+  if (extra.length > 0) {
+    throw new UsageError(`${command} takes one id, got also "${extra.join(' ')}"`)
+  }
+  return id.trim()
+}
+
+function dismissCommand(values: Values, positionals: readonly string[]): Command {
+  const id = oneId('dismiss', 'a finding (see `status`)', positionals)
   const reason = values['reason']
   if (typeof reason !== 'string') {
     throw new UsageError('dismiss needs --reason "…": why the finding does not apply')
   }
-  return { name: 'dismiss', id: id.trim(), reason: reason.trim() }
+  return { name: 'dismiss', id, reason: reason.trim(), learn: values['no-learn'] !== true }
+}
+
+function learningsCommand(values: Values): Command {
+  const output = outputChoice(values)
+  if (output.format === 'sarif') {
+    throw new UsageError(
+      '--format sarif describes findings, not learnings: learnings takes --format terminal, markdown or json'
+    )
+  }
+  return { name: 'learnings', output }
 }
 
 const REPO_PATTERN = /^([A-Za-z0-9][A-Za-z0-9-]{0,38})\/([A-Za-z0-9._-]{1,100})$/
@@ -205,11 +231,13 @@ const STATS: Options = {
   'bot-logins': { type: 'string' }
 }
 
+const COMMAND_NAMES = 'review, fix, status, dismiss, stats, learnings or forget'
+
 /** The command named by argv (without node and the script). */
 export function parseCommand(argv: readonly string[]): Command {
   const [first, ...rest] = argv
   if (first === undefined) {
-    throw new UsageError('a command is needed: review, fix, status, dismiss or stats')
+    throw new UsageError(`a command is needed: ${COMMAND_NAMES}`)
   }
   if (first === '--help' || first === '-h' || first === 'help') return { name: 'help' }
   if (first === '--version') return { name: 'version' }
@@ -217,21 +245,28 @@ export function parseCommand(argv: readonly string[]): Command {
     review: REVIEW,
     fix: FIX,
     status: { ...HELP, ...OUTPUT },
-    dismiss: { ...HELP, reason: { type: 'string' } },
-    stats: STATS
+    dismiss: { ...HELP, reason: { type: 'string' }, 'no-learn': { type: 'boolean' } },
+    stats: STATS,
+    learnings: { ...HELP, ...OUTPUT },
+    forget: HELP
   }
   const wanted = options[first]
   if (wanted === undefined) {
-    throw new UsageError(
-      `unknown command "${first}": expected review, fix, status, dismiss or stats`
-    )
+    throw new UsageError(`unknown command "${first}": expected ${COMMAND_NAMES}`)
   }
-  const parsed = parse(rest, wanted, first === 'dismiss')
+  const parsed = parse(rest, wanted, first === 'dismiss' || first === 'forget')
   if (parsed.values['help'] === true) return { name: 'help' }
   requireText(parsed.values)
   if (first === 'review') return reviewCommand(parsed.values)
   if (first === 'fix') return fixCommand(parsed.values)
   if (first === 'status') return { name: 'status', output: outputChoice(parsed.values) }
   if (first === 'stats') return statsCommand(parsed.values)
+  if (first === 'learnings') return learningsCommand(parsed.values)
+  if (first === 'forget') {
+    return {
+      name: 'forget',
+      id: oneId('forget', 'a learning (see `learnings`)', parsed.positionals)
+    }
+  }
   return dismissCommand(parsed.values, parsed.positionals)
 }

@@ -1,5 +1,5 @@
 /**
- * The three commands, each once its arguments are known to be good: run the
+ * The review, status and dismiss commands, each once its arguments are known to be good: run the
  * engine, print its warnings, render what it returns.
  */
 import { stat } from 'node:fs/promises'
@@ -7,7 +7,8 @@ import { dirname, resolve } from 'node:path'
 import type { Command } from './cli-args.js'
 import { reviewConfig } from './cli-config.js'
 import { REAL_ENGINE, type CliIo } from './cli-io.js'
-import { UsageError } from './cli-usage.js'
+import { COMMAND, UsageError } from './cli-usage.js'
+import type { DismissalLearning } from '../local/local-dismissal.js'
 import { EXIT, reviewExitCode, type ExitCode } from './exit-codes.js'
 import { printWarnings, progressLog } from './progress-log.js'
 import { emitReport } from './render-report.js'
@@ -69,15 +70,27 @@ export async function statusCommand(command: StatusCommand, io: CliIo): Promise<
   return EXIT.ok
 }
 
+/** What the dismissal taught, for the developer: the rule and how to take it back. */
+function learningLine(learning: DismissalLearning): string {
+  if (learning.kind === 'off') return ''
+  if (learning.kind === 'not-learned') return `Not learned: ${learning.reason}\n`
+  const { id, rule, scope } = learning.learning
+  return `Learned ${id} (applies to ${scope.path}, category ${scope.category} on every branch): ${rule}\nTake it back with: ${COMMAND} forget ${id}\n`
+}
+
 export async function dismissCommand(command: DismissCommand, io: CliIo): Promise<ExitCode> {
   const secrets = secretsOf(io)
-  const finding = await (io.engine ?? REAL_ENGINE).dismissFinding(
+  const dismissal = await (io.engine ?? REAL_ENGINE).dismissFinding(
     io.cwd,
     command.id,
-    command.reason
+    command.reason,
+    { learn: command.learn }
   )
+  printWarnings(io.stderr, dismissal.warnings, secrets)
+  const { finding } = dismissal
   const where = finding.line === null ? finding.file : `${finding.file}:${finding.line}`
   const text = terminalText(finding.finding, secrets).replace(/\s+/g, ' ').trim()
   io.stdout.write(`Dismissed ${terminalText(finding.id, secrets)} (${where}): ${text}\n`)
+  io.stdout.write(terminalText(learningLine(dismissal.learning), secrets))
   return EXIT.ok
 }

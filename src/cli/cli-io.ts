@@ -1,16 +1,24 @@
 /**
  * What the command needs from the outside world, injected so `main` runs
  * in-process in tests: the streams, the environment, the working directory,
- * the file writer and the local engine (review, fix, status, dismiss, stats).
+ * the file writer and the local engine (review, fix, status, dismiss, stats, learnings, forget).
  */
 import { writeFile } from 'node:fs/promises'
 import { runLocalFix, type LocalFixOptions, type LocalFixResult } from '../local/local-fix.js'
 import {
   dismissFinding,
+  type DismissOptions,
+  type LocalDismissal
+} from '../local/local-dismissal.js'
+import type { LearningBlock } from '../core/memory/rmcoc.js'
+import {
+  forgetLearning,
+  localLearnings,
   localOutcomes,
   localStatus,
   runLocalReview,
   type LocalFinding,
+  type LocalLearnings,
   type LocalOutcomes,
   type LocalReviewOptions,
   type LocalReviewResult
@@ -28,9 +36,18 @@ export interface LocalEngine {
   localStatus(
     cwd: string
   ): Promise<{ findings: readonly LocalFinding[]; statePath: string; warnings: readonly string[] }>
-  dismissFinding(cwd: string, id: string, reason: string): Promise<LocalFinding>
+  dismissFinding(
+    cwd: string,
+    id: string,
+    reason: string,
+    options: DismissOptions
+  ): Promise<LocalDismissal>
   /** Every branch's outcomes of the repository `cwd` is in (stats without --repo). */
   localOutcomes(cwd: string): Promise<LocalOutcomes>
+  /** The learnings kept for the repository `cwd` is in, and where. */
+  localLearnings(cwd: string): Promise<LocalLearnings & { path: string }>
+  /** Forgets one learning; LocalUsageError listing the known ids when unknown. */
+  forgetLearning(cwd: string, id: string): Promise<LearningBlock>
 }
 
 export interface CliIo {
@@ -49,7 +66,9 @@ export const REAL_ENGINE: LocalEngine = {
   runLocalFix,
   localStatus,
   dismissFinding,
-  localOutcomes
+  localOutcomes,
+  localLearnings,
+  forgetLearning
 }
 
 export async function writeTextFile(path: string, text: string): Promise<void> {

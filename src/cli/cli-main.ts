@@ -11,6 +11,7 @@ import { parseCommand } from './cli-args.js'
 import { dismissCommand, reviewCommand, secretsOf, statusCommand } from './cli-commands.js'
 import { fixCommand } from './fix-command.js'
 import { statsCommand } from './stats-command.js'
+import { forgetCommand, learningsCommand } from './learnings-command.js'
 import type { CliIo } from './cli-io.js'
 import { COMMAND, USAGE, UsageError } from './cli-usage.js'
 import { EXIT, type ExitCode } from './exit-codes.js'
@@ -35,6 +36,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<ExitCode> {
       return dismissCommand(command, io)
     case 'stats':
       return statsCommand(command, io)
+    case 'learnings':
+      return learningsCommand(command, io)
+    case 'forget':
+      return forgetCommand(command, io)
   }
 }
 

@@ -20,7 +20,14 @@ export const USAGE = `Usage:
                                        review each fix commit; up to --max-rounds rounds
   ${COMMAND} status [--format F] [--output FILE]
                                        list the findings still open on the current branch
-  ${COMMAND} dismiss <id> --reason "…" record your call: the finding is never raised again
+  ${COMMAND} dismiss <id> --reason "…" [--no-learn]
+                                       record your call: the finding is never raised again on
+                                       this branch, and the reason becomes a team learning that
+                                       holds the same finding back on every branch (not with
+                                       --no-learn; security findings and scores 9-10 still go out)
+  ${COMMAND} learnings [--format F] [--output FILE]
+                                       list the team learnings your dismissals taught
+  ${COMMAND} forget <id>               forget a team learning (see learnings)
   ${COMMAND} stats [--repo owner/name] [--bot-logins L] [--format F] [--output FILE]
                                        how the bot's findings ended over the last 90 days
   ${COMMAND} --help | --version
@@ -62,8 +69,9 @@ Stats options:
   --bot-logins <logins>           whose outcomes comments count, comma-separated
                                   (default ${DEFAULT_BOT_LOGINS})
 
-Output options (review, fix, status and stats):
-  --format <format>               terminal (default), markdown, json or sarif (not for stats)
+Output options (review, fix, status, stats and learnings):
+  --format <format>               terminal (default), markdown, json or sarif (not for stats
+                                  or learnings)
   --output <file>                 write the report to <file> instead of standard output
 
 The model key is read from OPENCODE_API_KEY, never from a flag.

@@ -18,6 +18,7 @@ import type { AgentHandle, AgentStart, ReviewEngineDeps } from '../ports/review-
 import type { ReviewGateway } from '../ports/review-gateway.js'
 import { onInterrupt } from './interrupt-cleanups.js'
 import type { LazyHeadCheckout } from './local-checkout.js'
+import { readLocalLearnings } from './local-learnings.js'
 import { normalizeLogin } from '../core/names/login.js'
 
 export interface LocalDepsInput {
@@ -42,6 +43,15 @@ export interface LocalDepsInput {
   readonly passDeadlineMs?: number | undefined
   /** Starts the agents instead of the sidecar over the checkout (tests). */
   readonly startAgent?: ReviewEngineDeps['startAgent'] | undefined
+  /** The repository's learnings file (the developer's dismissals teach it). */
+  readonly learningsPath?: string | undefined
+}
+
+/** The learnings for a review; a corrupt file is set aside with a warning, as the state file is. */
+async function readLearningsFor(input: LocalDepsInput, path: string) {
+  const read = await readLocalLearnings(path)
+  for (const warning of read.warnings) input.log.warning(warning)
+  return read.learnings
 }
 
 /** Locally only the developer speaks for the branch; nobody else can reply in its threads. */
@@ -119,6 +129,7 @@ async function startAgent(
 }
 
 export function localEngineDeps(input: LocalDepsInput): ReviewEngineDeps {
+  const { learningsPath } = input
   return {
     gatewayFor: () => input.gateway,
     directoryFor: () => localDirectory(input.developer),
@@ -138,6 +149,9 @@ export function localEngineDeps(input: LocalDepsInput): ReviewEngineDeps {
       input.onReport(report)
     },
     now: () => new Date(),
+    ...(learningsPath === undefined
+      ? {}
+      : { teamLearnings: () => readLearningsFor(input, learningsPath) }),
     ...(input.passDeadlineMs === undefined ? {} : { passDeadlineMs: input.passDeadlineMs })
   }
 }

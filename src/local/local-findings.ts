@@ -113,7 +113,7 @@ export function openFindings(state: LocalState | undefined): LocalFinding[] {
 }
 
 /** The open finding `id` names; LocalUsageError naming it and listing the known ids otherwise. */
-function findOpen(
+export function findOpen(
   state: LocalState | undefined,
   id: string
 ): { finding: LocalFinding; thread: ThreadState } {

@@ -12,13 +12,13 @@ import type { ReviewLog } from '../ports/agent-session.js'
 import type { ReviewEngineDeps } from '../ports/review-engine.js'
 import { ReviewRunner } from '../review/run/review-runner.js'
 import type { ReviewRequest } from '../core/pull-request/review-request.js'
-import { readLocalBranch, findRepository, loginFrom, type LocalBranch } from './local-branch.js'
+import { readLocalBranch, findRepository, type LocalBranch } from './local-branch.js'
 import { CHECK_RUN_NAME } from '../review/preparation/run-record-search.js'
 import { LocalCheckRuns } from './local-check-runs.js'
 import { LazyHeadCheckout } from './local-checkout.js'
 import { modelCredentials } from './local-credentials.js'
 import { localEngineDeps } from './local-deps.js'
-import { dismiss, openFindings, type LocalFinding } from './local-findings.js'
+import { openFindings, type LocalFinding } from './local-findings.js'
 import { LocalGateway, LOCAL_PR_NUMBER } from './local-gateway.js'
 import { LocalGit } from './local-git.js'
 import { onInterrupt } from './interrupt-cleanups.js'
@@ -27,8 +27,15 @@ import { followHead } from './local-thread-lines.js'
 import { emptyState, loadState, statePathFor, StateStore } from './local-state-file.js'
 import { LocalUsageError } from './local-usage-error.js'
 import { countLocalOutcomes, readLocalOutcomes, type LocalOutcomes } from './local-outcomes.js'
+import {
+  forgetLocalLearning,
+  learningsPathFor,
+  readLocalLearnings,
+  type LocalLearnings
+} from './local-learnings.js'
+import type { LearningBlock } from '../core/memory/rmcoc.js'
 
-export type { RunReport, LocalFinding, LocalOutcomes }
+export type { RunReport, LocalFinding, LocalOutcomes, LocalLearnings }
 export { LocalUsageError }
 export interface LocalReviewOptions {
   /** Any directory inside the git work tree. */
@@ -130,7 +137,8 @@ async function reviewPrepared(options: LocalReviewOptions, run: PreparedLocalRun
       report = made
     },
     passDeadlineMs: options.passDeadlineMs,
-    startAgent: options.startAgent
+    startAgent: options.startAgent,
+    learningsPath: learningsPathFor(branch.commonDir)
   })
   try {
     const outcome = await new ReviewRunner(deps).review(localRequest(branch, store), config)
@@ -192,49 +200,34 @@ export async function runLocalReview(options: LocalReviewOptions): Promise<Local
 
 /** Where the state file of the branch `cwd` has checked out is. */
 async function branchStatePath(cwd: string) {
-  const { root, git } = await openRepository(cwd, process.env)
-  const branch = root.branch ?? 'HEAD'
-  return { git, branch, statePath: statePathFor(root.commonDir, branch) }
+  const { root } = await openRepository(cwd, process.env)
+  return statePathFor(root.commonDir, root.branch ?? 'HEAD')
 }
 
 /** The findings open on the current branch, from its state file. */
 export async function localStatus(
   cwd: string
 ): Promise<{ findings: readonly LocalFinding[]; statePath: string; warnings: readonly string[] }> {
-  const { statePath } = await branchStatePath(cwd)
+  const statePath = await branchStatePath(cwd)
   const loaded = await loadState(statePath)
   return { findings: openFindings(loaded.state), statePath, warnings: loaded.warnings }
-}
-
-/** Records the developer's call on finding `id`; LocalUsageError listing the known ids when unknown. */
-export async function dismissFinding(
-  cwd: string,
-  id: string,
-  reason: string
-): Promise<LocalFinding> {
-  const { git, branch, statePath } = await branchStatePath(cwd)
-  const lock = await lockState(statePath, `branch ${branch}`)
-  try {
-    const loaded = await loadState(statePath)
-    if (loaded.state === undefined) {
-      const why = loaded.warnings.length > 0 ? ` ${loaded.warnings.join(' ')}` : ''
-      throw new LocalUsageError(
-        `no open finding ${JSON.stringify(id)}: this branch has no review state at ${statePath}.${why}`
-      )
-    }
-    const developer = loginFrom((await git.value(['config', 'user.name'])) ?? '')
-    const store = new StateStore(statePath, loaded.state)
-    const now = new Date()
-    const finding = await dismiss(store, { id, reason, developer, now })
-    await store.update((state) => countLocalOutcomes(state, now))
-    return finding
-  } finally {
-    await lock.release()
-  }
 }
 
 /** The outcomes of every branch of the repository `cwd` is in, from their state files. */
 export async function localOutcomes(cwd: string): Promise<LocalOutcomes> {
   const { root } = await openRepository(cwd, process.env)
   return readLocalOutcomes(root.commonDir)
+}
+
+/** The learnings kept for the repository `cwd` is in (every branch's dismissals), oldest first. */
+export async function localLearnings(cwd: string): Promise<LocalLearnings & { path: string }> {
+  const { root } = await openRepository(cwd, process.env)
+  const path = learningsPathFor(root.commonDir)
+  return { ...(await readLocalLearnings(path)), path }
+}
+
+/** Forgets learning `id` of the repository `cwd` is in; LocalUsageError listing the ids when unknown. */
+export async function forgetLearning(cwd: string, id: string): Promise<LearningBlock> {
+  const { root } = await openRepository(cwd, process.env)
+  return forgetLocalLearning(learningsPathFor(root.commonDir), id)
 }

@@ -15,6 +15,7 @@ import type { TeamMemoryStore } from './team-memory-store.js'
 import type { Verdict } from '../core/findings/verdict.js'
 import type { ModelUsage } from '../core/reports/model-usage.js'
 import type { CheckoutHead } from '../core/pull-request/checkout-head.js'
+import type { LearningBlock } from '../core/memory/rmcoc.js'
 
 export type { Verdict }
 
@@ -74,6 +75,12 @@ export interface ReviewEngineDeps {
    * this mode keeps none, and reviews run without learnings.
    */
   teamMemoryFor?(request: ReviewRequest): TeamMemoryStore
+  /**
+   * A mode that keeps its team memory itself (local mode's learnings file,
+   * written by its own `dismiss`): the learnings, used read-only by the
+   * review. Read when `teamMemoryFor` is absent and `team_memory` is on.
+   */
+  teamLearnings?(): Promise<readonly LearningBlock[]>
   /**
    * The commit the workspace the agent reads has checked out: the agent only
    * starts when it is the PR head under review. Throws when git cannot tell.

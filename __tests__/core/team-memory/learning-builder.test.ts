@@ -50,6 +50,19 @@ describe('a learning from a candidate and the model’s rule', () => {
     expect(learningId(8, 'PRRT_1', 'Rule.')).not.toBe(id)
   })
 
+  it('keeps a local branch in the source, and the branch sets the id apart (every branch is PR 1)', () => {
+    const local = { ...candidate, pr: 1, via: 'dismissed' as const }
+    const onA = buildLearning({ candidate: local, rule: 'Rule.', now, branch: 'feat/a' })
+    const onB = buildLearning({ candidate: local, rule: 'Rule.', now, branch: 'feat/b' })
+    expect(onA.source).toEqual({ pr: 1, thread: 'PRRT_1', branch: 'feat/a' })
+    expect(onA.id).toBe(learningId(1, 'PRRT_1', 'Rule.', 'feat/a'))
+    expect(onA.id).not.toBe(onB.id)
+    expect(onA.id).not.toBe(learningId(1, 'PRRT_1', 'Rule.'))
+    expect(() => buildLearning({ candidate: local, rule: 'Rule.', now, branch: 'a`b' })).toThrow(
+      'learning.source.branch'
+    )
+  })
+
   it('leaves the url out when none is known', () => {
     expect(buildLearning({ candidate, rule: 'Rule.', now }).source).toEqual({
       pr: 7,

@@ -12,6 +12,7 @@ export type LearningVia = (typeof LEARNING_VIAS)[number]
 
 export const MAX_RULE_CHARS = 300
 export const MAX_SCOPE_GLOB_CHARS = 300
+export const MAX_BRANCH_CHARS = 250
 
 /** "L-" and 10 hex digits, derived from the source thread and the rule. */
 export const learningIdField = z
@@ -70,6 +71,13 @@ export const learningBlock = z.object({
     url: z
       .url({ protocol: /^https$/ })
       .max(500)
+      .optional(),
+    /** Local mode: the branch it was taught on (its `pr` is then the local pull request, 1). */
+    branch: z
+      .string()
+      .min(1)
+      .max(MAX_BRANCH_CHARS)
+      .refine((branch) => !UNSHOWABLE.test(branch), 'must hold no backtick or control character')
       .optional()
   }),
   taught_by: loginField,

@@ -26,11 +26,17 @@ export interface LearningInput {
   readonly now: Date
   /** Where the thread is on GitHub, when known. */
   readonly url?: string
+  /** Local mode: the branch the finding was dismissed on. */
+  readonly branch?: string
 }
 
-/** "L-" and the first 10 hex digits of SHA-256 over the source PR, thread and rule. */
-export function learningId(pr: number, thread: string, rule: string): string {
-  const digest = createHash('sha256').update(`${pr}\n${thread}\n${rule}`).digest('hex')
+/**
+ * "L-" and the first 10 hex digits of SHA-256 over the source PR, thread and
+ * rule (and the branch, locally: every branch is pull request 1 there).
+ */
+export function learningId(pr: number, thread: string, rule: string, branch?: string): string {
+  const source = branch === undefined ? `${pr}\n${thread}` : `${pr}\n${thread}\n${branch}`
+  const digest = createHash('sha256').update(`${source}\n${rule}`).digest('hex')
   return `L-${digest.slice(0, 10)}`
 }
 
@@ -50,14 +56,15 @@ export function buildLearning(input: LearningInput): LearningBlock {
   }
   const block = {
     kind: 'learning',
-    id: learningId(candidate.pr, candidate.thread, rule),
+    id: learningId(candidate.pr, candidate.thread, rule, input.branch),
     rule,
     scope: { path: scopeGlobFor(candidate.file), category: candidate.category },
     finding: candidate.finding.trim().slice(0, 500),
     source: {
       pr: candidate.pr,
       thread: candidate.thread,
-      ...(input.url === undefined ? {} : { url: input.url })
+      ...(input.url === undefined ? {} : { url: input.url }),
+      ...(input.branch === undefined ? {} : { branch: input.branch })
     },
     taught_by: candidate.taughtBy,
     via: candidate.via,

@@ -12,6 +12,7 @@ import type { LearningBlock } from '../memory/rmcoc.js'
 import { sameCategory } from './finding-category.js'
 import { inScope } from './scope-glob.js'
 import { newer } from './learning-order.js'
+import { learningOrigin } from './learning-origin.js'
 
 /** Scores from this one up are never refused by a learning. */
 export const NEVER_REFUSED_FROM_SCORE = 9
@@ -31,9 +32,9 @@ export type LearningMatch =
       readonly note: string
     }
 
-/** "L-0a1b2c3d4e (“rule”), taught by alice in PR #12". */
+/** "L-0a1b2c3d4e (“rule”), taught by alice in PR #12" (or "on branch feat/x" locally). */
 export function describeLearning(learning: LearningBlock): string {
-  return `${learning.id} (“${learning.rule}”), taught by ${learning.taught_by} in PR #${learning.source.pr}`
+  return `${learning.id} (“${learning.rule}”), taught by ${learning.taught_by} ${learningOrigin(learning)}`
 }
 
 /** The matching learning with the most overlap; the newer one on a tie. */

@@ -7,6 +7,7 @@
 import type { LearningBlock } from '../memory/rmcoc.js'
 import { fenceUntrusted } from '../text-safety/untrusted-text.js'
 import { newestFirst } from './learning-order.js'
+import { learningOrigin } from './learning-origin.js'
 import { scopeMatcher } from './scope-glob.js'
 
 /** Prompt bytes the learnings may take unless the caller says otherwise. */
@@ -33,7 +34,7 @@ function learningText(learning: LearningBlock): string {
   return [
     `${learning.id}: ${learning.rule}`,
     `scope: \`${learning.scope.path}\`, category ${learning.scope.category}`,
-    `taught by ${learning.taught_by} in PR #${learning.source.pr}${url} on the finding: ${learning.finding}`
+    `taught by ${learning.taught_by} ${learningOrigin(learning)}${url} on the finding: ${learning.finding}`
   ].join('\n')
 }
 

@@ -1,6 +1,7 @@
 /**
  * The team memory of one run: read when `team_memory` is on and the deps
- * offer a store for the repository; otherwise none.
+ * offer a store for the repository, or learnings kept by the mode itself
+ * (read-only); otherwise none.
  */
 import type { Config } from '../../config/action-config.js'
 import type { ReviewRequest } from '../../core/pull-request/review-request.js'
@@ -16,7 +17,10 @@ export async function teamMemoryOf(
     deps.log.debug('Team memory is off (team_memory: false).')
     return TeamMemory.none()
   }
-  if (deps.teamMemoryFor === undefined) return TeamMemory.none()
+  if (deps.teamMemoryFor === undefined) {
+    if (deps.teamLearnings === undefined) return TeamMemory.none()
+    return TeamMemory.readOnly(await deps.teamLearnings())
+  }
   return TeamMemory.load(deps.teamMemoryFor(request), {
     owner: request.owner,
     repo: request.repo,

@@ -73,6 +73,14 @@ export class TeamMemory {
     return new TeamMemory(undefined, undefined, [], [])
   }
 
+  /**
+   * The learnings a mode keeps itself (local mode's file), used by the
+   * review and never written by it: nothing is taught or counted here.
+   */
+  static readOnly(learnings: readonly LearningBlock[]): TeamMemory {
+    return new TeamMemory(undefined, undefined, learnings, [])
+  }
+
   /** Reads the memory issue once; a refusal or a failed read is a run without memory. */
   static async load(store: TeamMemoryStore, options: TeamMemoryOptions): Promise<TeamMemory> {
     const memory = new TeamMemory(store, options, [], [])
