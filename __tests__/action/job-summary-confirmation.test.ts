@@ -1,4 +1,5 @@
-import { findingRows, passRows } from '../../src/action/job-summary.js'
+import { findingRows } from '../../src/action/job-summary-findings.js'
+import { passRows } from '../../src/action/job-summary-passes.js'
 import type { JobSummaryInput } from '../../src/core/reports/run-report.js'
 import { stagedFinding } from '../core/state-fixtures.js'
 

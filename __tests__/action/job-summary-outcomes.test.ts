@@ -3,7 +3,8 @@
  * with team memory, a short "none yet" when nothing settled, nothing without
  * team memory.
  */
-import { runNotes, type JobSummaryInput } from '../../src/action/job-summary.js'
+import type { JobSummaryInput } from '../../src/action/job-summary.js'
+import { runNotes } from '../../src/action/job-summary-run-notes.js'
 import { outcomesNote } from '../../src/action/job-summary-outcomes.js'
 import type { OutcomeEntry } from '../../src/core/memory/outcomes-block.js'
 import { outcomeRates } from '../../src/core/team-memory/outcome-rates.js'

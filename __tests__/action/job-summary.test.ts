@@ -1,14 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  findingRows,
-  passRows,
-  passTotalRow,
-  runNotes,
-  writeJobSummary,
-  type JobSummaryInput
-} from '../../src/action/job-summary.js'
+import { writeJobSummary, type JobSummaryInput } from '../../src/action/job-summary.js'
+import { findingRows } from '../../src/action/job-summary-findings.js'
+import { passRows, passTotalRow } from '../../src/action/job-summary-passes.js'
+import { runNotes } from '../../src/action/job-summary-run-notes.js'
 import type { StagedFinding } from '../../src/core/findings/finding-shapes.js'
 import { stagedFinding } from '../core/state-fixtures.js'
 

@@ -15,13 +15,13 @@ import type { FakeThread } from '../support/fake-github/pull-state.js'
 import {
   addedFile,
   pass,
-  slowRoute,
   startScenario,
   tool,
   toolResults,
   userMessages,
   type Scenario
 } from './harness.js'
+import { slowRoute } from './github-requests.js'
 
 jest.setTimeout(300_000)
 

@@ -14,13 +14,13 @@ import { example } from '../support/webhook-examples.js'
 import {
   addedFile,
   checkoutHead,
-  githubWrites,
   NUMBER,
   pass,
   scenarioInputs,
   startScenario,
   type Scenario
 } from './harness.js'
+import { githubWrites } from './github-requests.js'
 
 jest.setTimeout(180_000)
 

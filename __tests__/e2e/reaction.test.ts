@@ -12,7 +12,6 @@ import { json } from '../support/fake-github/router.js'
 import { scriptPlayer } from '../support/fake-model/index.js'
 import { prComment } from '../support/webhook-examples.js'
 import {
-  githubWrites,
   NUMBER,
   OWNER,
   pass,
@@ -21,6 +20,7 @@ import {
   startScenario,
   type Scenario
 } from './harness.js'
+import { githubWrites } from './github-requests.js'
 import { refundsFile } from './refunds-pr.js'
 
 jest.setTimeout(180_000)

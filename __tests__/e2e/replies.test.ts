@@ -11,17 +11,16 @@ import { jest } from '@jest/globals'
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
 import {
-  githubWrites,
   OWNER,
   REPO,
-  replyEvent,
-  runReply,
   startScenario,
   tool,
   toolResults,
   userMessages,
   type Scenario
 } from './harness.js'
+import { githubWrites } from './github-requests.js'
+import { replyEvent, runReply } from './reply-runs.js'
 import { BOT, botThread, refundsFile } from './refunds-pr.js'
 import { recordReviewedHead } from './reviewed-head.js'
 

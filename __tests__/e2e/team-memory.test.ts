@@ -16,17 +16,8 @@ import { signBody } from '../../src/core/memory/state-signature.js'
 import { memoryIssueBody, MEMORY_ISSUE_TITLE } from '../../src/core/names/memory-issue-marker.js'
 import type { ScriptedToolCall } from '../support/fake-model/index.js'
 import type { FakeThread } from '../support/fake-github/pull-state.js'
-import {
-  addScenarioPr,
-  OWNER,
-  pass,
-  REPO,
-  replyEvent,
-  runReply,
-  startScenario,
-  tool,
-  type Scenario
-} from './harness.js'
+import { addScenarioPr, OWNER, pass, REPO, startScenario, tool, type Scenario } from './harness.js'
+import { replyEvent, runReply } from './reply-runs.js'
 import { BOT, refundsFile } from './refunds-pr.js'
 import { passPrompt, passPromptIn, toolResultsOf } from './requests.js'
 import { recordReviewedHead } from './reviewed-head.js'

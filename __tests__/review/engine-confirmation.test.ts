@@ -3,7 +3,7 @@
  * review's scripted agent stages findings, two scripted confirmers answer,
  * and what GitHub ends up holding shows the outcome.
  */
-import { findingRows } from '../../src/action/job-summary.js'
+import { findingRows } from '../../src/action/job-summary-findings.js'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import {

@@ -7,7 +7,7 @@
  * ones, fenced as data, and fewer hints mean fewer runs.
  */
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import { runNotes } from '../../src/action/job-summary.js'
+import { runNotes } from '../../src/action/job-summary-run-notes.js'
 import { builtInHints } from '../../src/review/passes/discovery-runs.js'
 import type { AgentHandle } from '../../src/ports/review-engine.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'

@@ -10,9 +10,9 @@ import {
   type SeedCheckRun
 } from './check-run-state.js'
 import { FakeIssues } from './issue-state.js'
+import { newIssueComment, newReview, newReviewComment, newThread } from './pull-records.js'
 import {
   SEEDED_AT,
-  timestamp,
   type FakeActor,
   type FakeBranchCommit,
   type FakeFile,
@@ -186,16 +186,7 @@ export class FakeGitHubState {
     comment: NewComment,
     flags: { isResolved?: boolean; isOutdated?: boolean } = {}
   ): FakeThread {
-    const thread: FakeThread = {
-      id: `PRRT_${this.nextId()}`,
-      path: comment.path,
-      line: comment.line,
-      originalLine: comment.originalLine === undefined ? comment.line : comment.originalLine,
-      subjectType: comment.subjectType,
-      isResolved: flags.isResolved ?? false,
-      isOutdated: flags.isOutdated ?? false,
-      comments: []
-    }
+    const thread = newThread(this.nextId(), comment, flags)
     pr.threads.push(thread)
     this.appendComment(pr, thread, comment)
     return thread
@@ -207,23 +198,7 @@ export class FakeGitHubState {
     comment: NewComment,
     inReplyToId?: number
   ): FakeReviewComment {
-    const id = this.nextId()
-    const stored: FakeReviewComment = {
-      id,
-      nodeId: `PRRC_${id}`,
-      threadId: thread.id,
-      author: comment.author,
-      body: comment.body,
-      path: comment.path,
-      line: comment.line,
-      originalLine: comment.originalLine === undefined ? comment.line : comment.originalLine,
-      side: comment.side,
-      subjectType: comment.subjectType,
-      commitId: comment.commitId,
-      reviewId: comment.reviewId,
-      createdAt: comment.createdAt ?? timestamp(),
-      ...(inReplyToId === undefined ? {} : { inReplyToId })
-    }
+    const stored = newReviewComment(this.nextId(), thread, comment, inReplyToId)
     thread.comments.push(stored)
     return stored
   }
@@ -275,16 +250,7 @@ export class FakeGitHubState {
     pr: { readonly issueComments: FakeIssueComment[] },
     seed: SeedComment
   ): FakeIssueComment {
-    const id = this.nextId()
-    const createdAt = seed.createdAt ?? SEEDED_AT
-    const comment: FakeIssueComment = {
-      id,
-      nodeId: `IC_${id}`,
-      author: this.actor(seed.author),
-      body: seed.body,
-      createdAt,
-      updatedAt: createdAt
-    }
+    const comment = newIssueComment(this.nextId(), this.actor(seed.author), seed)
     pr.issueComments.push(comment)
     return comment
   }
@@ -307,17 +273,7 @@ export class FakeGitHubState {
     pr: FakePullRequest,
     seed: { author?: string | FakeActor; state: string; body?: string; authorAssociation?: string }
   ): FakeReview {
-    const id = this.nextId()
-    const review: FakeReview = {
-      id,
-      nodeId: `PRR_${id}`,
-      author: this.actor(seed.author),
-      state: seed.state,
-      body: seed.body ?? '',
-      authorAssociation: seed.authorAssociation ?? 'CONTRIBUTOR',
-      submittedAt: seed.state === 'PENDING' ? null : SEEDED_AT,
-      commitId: pr.headSha
-    }
+    const review = newReview(this.nextId(), this.actor(seed.author), pr.headSha, seed)
     pr.reviews.push(review)
     return review
   }

@@ -1,7 +1,8 @@
 /**
  * The `rmcoc` block: the bot's memory, embedded in every comment it writes
- * (a comment without a valid block is not the bot's). One zod schema defines it;
- * formatting and parsing round-trip. Parsing never throws: anything that is
+ * (a comment without a valid block is not the bot's). One zod schema, the
+ * union of the block kinds (each defined in its own `*-block.ts`), defines
+ * it; formatting and parsing round-trip. Parsing never throws: anything that is
  * not a valid block comes back as `{ ok: false, reason, detail }` so callers
  * can debug-log why a comment was ignored.
  */
@@ -9,10 +10,21 @@ import { z } from 'zod'
 import { getErrorMessage } from '../errors/error-message.js'
 import { formatZodIssues } from '../errors/zod-issues.js'
 import { BOT_MARKER } from '../names/marker.js'
+import { findingBlock } from './finding-block.js'
 import { fixReportBlock } from './fix-report-block.js'
 import { learningBlock } from './learning-block.js'
 import { outcomesBlock } from './outcomes-block.js'
-import { commitSha, findingId } from './rmcoc-fields.js'
+import { REPLY_KINDS, replyBlock, type ThreadStatus } from './reply-block.js'
+import { summaryBlock, type summaryRecord } from './summary-block.js'
+
+export {
+  REPLY_KINDS,
+  RESOLUTIONS,
+  THREAD_STATUSES,
+  type ReplyKind,
+  type Resolution,
+  type ThreadStatus
+} from './reply-block.js'
 
 /**
  * Blocks larger than this (UTF-8 bytes of the JSON) are ignored unread. A
@@ -23,155 +35,6 @@ export const RMCOC_MAX_BYTES = 48 * 1024
 
 export const RESOLVED_HEADING = '✅ **Issue Resolved**'
 export const ESCALATED_HEADING = '🔺 **Escalated to Human Review**'
-
-export const THREAD_STATUSES = ['PENDING', 'RESOLVED', 'DISPUTED', 'ESCALATED'] as const
-export type ThreadStatus = (typeof THREAD_STATUSES)[number]
-
-export const REPLY_KINDS = [
-  'concession',
-  'rebuttal',
-  'resolution',
-  'escalation',
-  'follow-up',
-  /** The dispute rule resolved the thread without human reviewers: the developer's call. */
-  'developers-call',
-  /** A finding resolved as fixed came back: the bot reopened its thread. */
-  'reopening'
-] as const
-export type ReplyKind = (typeof REPLY_KINDS)[number]
-
-/**
- * Which status each reply kind may carry. A block that contradicts itself
- * ("rebuttal" that resolves) is not something this bot writes, so it is
- * ignored rather than guessed at.
- */
-const STATUSES_BY_KIND: Record<ReplyKind, readonly ThreadStatus[]> = {
-  concession: ['RESOLVED', 'PENDING'],
-  rebuttal: ['DISPUTED'],
-  resolution: ['RESOLVED'],
-  escalation: ['ESCALATED'],
-  'follow-up': ['PENDING', 'DISPUTED'],
-  'developers-call': ['RESOLVED'],
-  reopening: ['PENDING']
-}
-
-/** How a RESOLVED finding was closed; it decides whether raising it again is refused or a regression. */
-export const RESOLUTIONS = ['fixed', 'conceded', 'developers-call', 'dismissed'] as const
-export type Resolution = (typeof RESOLUTIONS)[number]
-
-const score = z.number().int().min(1).max(10)
-
-const count = z.number().int().min(0)
-
-/**
- * Who raised a finding when several reviewed: provider/model names, or a
- * discovery run of one (`provider/model run 2/3`).
- */
-const reviewerList = z
-  .array(
-    z
-      .string()
-      .regex(
-        /^[A-Za-z0-9][\w.-]*\/\S+(?: run [1-9]\/[1-9])?$/,
-        'must be provider/model, or provider/model run k/n'
-      )
-      .max(200)
-  )
-  .min(1)
-  .max(10)
-
-const findingBlock = z
-  .object({
-    kind: z.literal('finding'),
-    finding: z.string().trim().min(1).max(500),
-    assessment: z.string().trim().min(1).max(4000),
-    score,
-    category: z.string().trim().min(1).max(40).optional(),
-    /** Score before promotion by score elevation; never above `score`. */
-    base_score: score.optional(),
-    /** Stable id, so later runs and replies can name the finding. */
-    id: findingId.optional(),
-    /**
-     * The reviewer models (provider/model) that raised it, when several
-     * reviewed: its agreement. Absent in blocks of single-model runs.
-     */
-    reviewers: reviewerList.optional(),
-    /**
-     * The outcome of the two confirmation sessions (confirm_min_score);
-     * absent when the finding was not confirmed (below the score, or older).
-     */
-    confirmation: z.enum(['confirmed', 'unconfirmed']).optional(),
-    /** Why, in a sentence or two: the consensus check's explanation, or why not confirmed. */
-    confirmation_why: z.string().trim().min(1).max(1000).optional()
-  })
-  .refine((b) => b.base_score === undefined || b.base_score <= b.score, {
-    message: 'base_score must not exceed score',
-    path: ['base_score']
-  })
-
-const replyBlock = z
-  .object({
-    kind: z.enum(REPLY_KINDS),
-    status: z.enum(THREAD_STATUSES)
-  })
-  .refine((b) => STATUSES_BY_KIND[b.kind].includes(b.status), {
-    message: 'status does not fit kind',
-    path: ['status']
-  })
-
-/**
- * A finding published only in the summary comment (no thread to hold it):
- * the run record carries it forward, run after run, with its status.
- */
-const summaryRecord = z.object({
-  id: findingId,
-  file: z.string().min(1).max(500),
-  /** null for a file-level finding. */
-  line: z.number().int().min(1).nullable(),
-  finding: z.string().trim().min(1).max(500),
-  assessment: z.string().trim().max(1000).optional(),
-  score,
-  /** As on a thread's finding block: later runs report the finding under the same rule. */
-  category: z.string().trim().min(1).max(40).optional(),
-  status: z.enum(THREAD_STATUSES),
-  resolution: z.enum(RESOLUTIONS).optional(),
-  /** As on a thread's finding block: the reviewer models that raised it. */
-  reviewers: reviewerList.optional(),
-  /** As on a thread's finding block: confirmed, or published unconfirmed. */
-  confirmation: z.enum(['confirmed', 'unconfirmed']).optional()
-})
-
-const summaryBlock = z.object({
-  kind: z.literal('summary'),
-  head_sha: commitSha,
-  /** The pull request the record belongs to: a record found on a shared commit may be another PR's. */
-  pr: z.number().int().positive().optional(),
-  /** The base branch reviewed against: a retargeted PR is reviewed in full again. */
-  base_ref: z.string().min(1).max(255).optional(),
-  /**
-   * The run did not finish every pass: head_sha was not fully reviewed. The
-   * next run narrows from `reviewed_head_sha`, the last head that was
-   * (absent: none was, review in full).
-   */
-  incomplete: z.literal(true).optional(),
-  reviewed_head_sha: commitSha.optional(),
-  /** The base commit the reviewed head was compared with. */
-  base_sha: commitSha.optional(),
-  /** When the run finished (ISO 8601): orders records kept in several places. */
-  reviewed_at: z.iso.datetime({ offset: true }).optional(),
-  /** full: the whole PR was reviewed; incremental: only the change since the last reviewed head. */
-  scope: z.enum(['full', 'incremental']).optional(),
-  /** Summary-only findings, every status (resolved ones too: dedupe and regressions need them). */
-  findings: z.array(summaryRecord).max(200).optional(),
-  counts: z.object({
-    posted: count,
-    suppressed: count,
-    resolved: count,
-    pending: count,
-    disputed: count,
-    escalated: count
-  })
-})
 
 /**
  * The block schema. A block without `kind` is a finding: that is the form

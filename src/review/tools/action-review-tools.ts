@@ -5,7 +5,6 @@
  * carrying their rmcoc block so the next run can rebuild the state.
  */
 import { REPO_CONFIG_PATH } from '../../config/repo-config.js'
-import { isRejectedAgain } from '../../core/memory/disputes.js'
 import { findingPathProblem } from '../../core/findings/finding-path.js'
 import type { RefusedFinding } from '../../core/reports/run-report.js'
 import { formatBotComment, type ReplyBlock, type Resolution } from '../../core/memory/rmcoc.js'
@@ -31,12 +30,8 @@ import { THREADS_ARE_THE_PRIMARYS, type ReviewToolsOptions } from './review-tool
 import { neutralizeReplies } from './run-state-view.js'
 import { toToolResult } from './stage-results.js'
 import { AnswerLimits, DEFAULT_MAX_THREAD_ACTIONS } from './answer-limits.js'
-import {
-  CLOSING_ACTIONS,
-  liveRunState,
-  type ThreadAction,
-  type ThreadOutcome
-} from './thread-outcomes.js'
+import { closedInThisRun, openThread, replyBlockFor, unansweredThreads } from './thread-answers.js'
+import { liveRunState, type ThreadAction, type ThreadOutcome } from './thread-outcomes.js'
 
 export type { ThreadAction, ThreadOutcome, ReviewToolsOptions }
 
@@ -144,21 +139,7 @@ export class ActionReviewTools implements ReviewTools {
   }
 
   private async reply(thread: ThreadState, args: ReplyToThreadArgs): Promise<ToolAck> {
-    if (thread.origin === 'summary') {
-      throw new Error(
-        `${thread.id} was published only in the summary comment: there is no thread to reply in. Resolve it with github_resolve_thread if the code fixes it; otherwise leave it.`
-      )
-    }
-    if (!args.is_concession && isRejectedAgain(thread)) {
-      throw new Error(
-        `The developer rejected your rebuttal in thread ${thread.id} again, so it is not argued a third time: resolve it if the code now fixes the issue, concede (is_concession true) if they are right, or leave it and it goes to the human reviewers (or the developer's call) after this pass.`
-      )
-    }
-    const block: ReplyBlock = args.is_concession
-      ? { kind: 'concession', status: 'RESOLVED' }
-      : thread.developer_replies.length > 0
-        ? { kind: 'rebuttal', status: 'DISPUTED' }
-        : { kind: 'follow-up', status: 'PENDING' }
+    const block = replyBlockFor(thread, args.is_concession)
     await this.options.gateway.replyToThread(thread.root_comment_id, this.body(args.body, block))
     if (!args.is_concession) {
       this.record(thread, block.kind === 'rebuttal' ? 'rebutted' : 'followed-up', args.body)
@@ -173,7 +154,7 @@ export class ActionReviewTools implements ReviewTools {
 
   async resolveThread(args: ResolveThreadArgs): Promise<ToolAck> {
     if (this.options.answersThreads === false) throw new Error(THREADS_ARE_THE_PRIMARYS)
-    if (this.closedInThisRun(args.thread_id)) {
+    if (closedInThisRun(this.threadOutcomes, args.thread_id)) {
       return { ok: true, note: 'Already resolved in this run; nothing to do.' }
     }
     return this.answering(args.thread_id, (thread) => this.resolve(thread, args))
@@ -236,13 +217,7 @@ export class ActionReviewTools implements ReviewTools {
    */
   unansweredThreads(): ThreadState[] {
     if (this.options.answersThreads === false) return []
-    const handled = new Set(this.threadOutcomes.map((outcome) => outcome.thread.id))
-    return this.options.state.threads.filter(
-      (thread) =>
-        (thread.status === 'PENDING' || thread.status === 'DISPUTED') &&
-        thread.origin !== 'summary' &&
-        !handled.has(thread.id)
-    )
+    return unansweredThreads(this.options.state.threads, this.threadOutcomes)
   }
 
   private refuse(args: PostReviewCommentArgs, kind: RefusedFinding['kind'], reason: string): void {
@@ -276,34 +251,8 @@ export class ActionReviewTools implements ReviewTools {
     threadId: string,
     answer: (thread: ThreadState) => Promise<ToolAck>
   ): Promise<ToolAck> {
-    return this.limits.run(this.openThread(threadId), this.threadOutcomes, answer)
-  }
-
-  private openThread(threadId: string): ThreadState {
-    const id = threadId.trim()
-    const thread = this.options.state.threads.find(
-      (t) => t.id === id || (t.root_comment_id > 0 && String(t.root_comment_id) === id)
-    )
-    if (thread === undefined) {
-      const known = this.options.state.threads.map((t) => t.id).join(', ') || 'none'
-      throw new Error(`thread_id "${threadId}" is not a thread of this review (known: ${known}).`)
-    }
-    if (thread.status === 'RESOLVED' || thread.status === 'ESCALATED') {
-      throw new Error(`thread ${thread.id} is ${thread.status}; it needs no answer from you.`)
-    }
-    if (this.closedInThisRun(thread.id)) {
-      throw new Error(`thread ${thread.id} was already resolved in this run.`)
-    }
-    return thread
-  }
-
-  private closedInThisRun(threadId: string): boolean {
-    const id = threadId.trim()
-    return this.threadOutcomes.some(
-      (o) =>
-        (o.thread.id === id || String(o.thread.root_comment_id) === id) &&
-        CLOSING_ACTIONS.has(o.action)
-    )
+    const thread = openThread(this.options.state.threads, this.threadOutcomes, threadId)
+    return this.limits.run(thread, this.threadOutcomes, answer)
   }
 
   private body(text: string, block: ReplyBlock): string {
