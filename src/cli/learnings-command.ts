@@ -5,12 +5,12 @@
  * back from the next review; the dismissal it came from still stands on its
  * branch.
  */
-import { resolve } from 'node:path'
 import type { LearningBlock } from '../core/memory/rmcoc.js'
 import { learningOrigin } from '../core/team-memory/learning-origin.js'
 import type { Command } from './cli-args.js'
 import { checkOutputFile, secretsOf } from './cli-commands.js'
-import { REAL_ENGINE, writeTextFile, type CliIo } from './cli-io.js'
+import { REAL_ENGINE, type CliIo } from './cli-io.js'
+import { emitText } from './render-report.js'
 import { COMMAND } from './cli-usage.js'
 import { EXIT, type ExitCode } from './exit-codes.js'
 import { printWarnings } from './progress-log.js'
@@ -66,13 +66,7 @@ export async function learningsCommand(command: LearningsCommand, io: CliIo): Pr
   const read = await (io.engine ?? REAL_ENGINE).localLearnings(io.cwd)
   printWarnings(io.stderr, read.warnings, secrets)
   const text = terminalText(render(read.learnings, read.path, command.output.format), secrets)
-  if (command.output.file === undefined) {
-    io.stdout.write(text)
-    return EXIT.ok
-  }
-  const path = resolve(io.cwd, command.output.file)
-  await (io.writeFile ?? writeTextFile)(path, text)
-  io.stderr.write(`Learnings written to ${path}\n`)
+  await emitText(text, command.output.file, io)
   return EXIT.ok
 }
 

@@ -1,6 +1,6 @@
 /**
- * The report in the format asked for, and where it goes: standard output,
- * or the --output file.
+ * The report in the format asked for, and where it goes (for every command
+ * with --output): standard output, or the --output file.
  */
 import { resolve } from 'node:path'
 import type { OutputChoice, ReportFormat } from './cli-args.js'
@@ -19,17 +19,21 @@ const RENDERERS: Record<ReportFormat, (report: FindingsReport) => string> = {
   sarif: renderSarif
 }
 
+/** `text` to standard output, or to the --output `file` (relative to the working directory). */
+export async function emitText(text: string, file: string | undefined, io: CliIo): Promise<void> {
+  if (file === undefined) {
+    io.stdout.write(text)
+    return
+  }
+  const path = resolve(io.cwd, file)
+  await (io.writeFile ?? writeTextFile)(path, text)
+  io.stderr.write(`Report written to ${path}\n`)
+}
+
 export async function emitReport(
   report: FindingsReport,
   output: OutputChoice,
   io: CliIo
 ): Promise<void> {
-  const text = RENDERERS[output.format](report)
-  if (output.file === undefined) {
-    io.stdout.write(text)
-    return
-  }
-  const path = resolve(io.cwd, output.file)
-  await (io.writeFile ?? writeTextFile)(path, text)
-  io.stderr.write(`Report written to ${path}\n`)
+  await emitText(RENDERERS[output.format](report), output.file, io)
 }

@@ -6,7 +6,6 @@
  * action reads them with `state_key`); without it, from this repository's
  * local state files. Rates over the last 90 days, as text, markdown or JSON.
  */
-import { resolve } from 'node:path'
 import { DEFAULT_BOT_LOGINS } from '../config/inputs.js'
 import type { OutcomesBlock } from '../core/memory/rmcoc.js'
 import { outcomeRates, type OutcomeRates } from '../core/team-memory/outcome-rates.js'
@@ -16,7 +15,8 @@ import { createGitHubClient } from '../github/octokit.js'
 import { readMemoryComments } from '../review/memory/memory-reading.js'
 import type { Command } from './cli-args.js'
 import { checkOutputFile, secretsOf } from './cli-commands.js'
-import { REAL_ENGINE, writeTextFile, type CliIo } from './cli-io.js'
+import { REAL_ENGINE, type CliIo } from './cli-io.js'
+import { emitText } from './render-report.js'
 import { UsageError } from './cli-usage.js'
 import { EXIT, type ExitCode } from './exit-codes.js'
 import { printWarnings } from './progress-log.js'
@@ -94,12 +94,6 @@ export async function statsCommand(command: StatsCommand, io: CliIo): Promise<Ex
   printWarnings(io.stderr, read.warnings, secrets)
   const rates = outcomeRates(read.blocks, new Date())
   const text = terminalText(render(rates, read.source, command.output.format), secrets)
-  if (command.output.file === undefined) {
-    io.stdout.write(text)
-    return EXIT.ok
-  }
-  const path = resolve(io.cwd, command.output.file)
-  await (io.writeFile ?? writeTextFile)(path, text)
-  io.stderr.write(`Report written to ${path}\n`)
+  await emitText(text, command.output.file, io)
   return EXIT.ok
 }

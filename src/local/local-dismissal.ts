@@ -14,7 +14,7 @@ import { getErrorMessage } from '../core/errors/error-message.js'
 import type { ThreadState } from '../core/memory/run-state.js'
 import type { LearningBlock } from '../core/memory/rmcoc.js'
 import { buildLearning, LearningInputError } from '../core/team-memory/learning-builder.js'
-import { categoryOf } from '../core/team-memory/finding-category.js'
+import { learningCandidate } from '../core/team-memory/learning-candidates.js'
 import { loginFrom } from './local-branch.js'
 import { dismiss, findOpen, type LocalFinding } from './local-findings.js'
 import { LOCAL_PR_NUMBER } from './local-gateway.js'
@@ -49,25 +49,8 @@ export function dismissalLearning(
   thread: ThreadState,
   dismissal: { reason: string; developer: string; branch: string; now: Date }
 ): LearningBlock {
-  const candidate = {
-    pr: LOCAL_PR_NUMBER,
-    thread: thread.id,
-    file: thread.file,
-    line: thread.line,
-    finding: thread.assessment.finding,
-    assessment: thread.assessment.assessment,
-    category: categoryOf(thread.assessment.category),
-    score: thread.score,
-    exchange: [
-      {
-        author: dismissal.developer,
-        body: dismissal.reason,
-        timestamp: dismissal.now.toISOString()
-      }
-    ],
-    taughtBy: dismissal.developer,
-    via: 'dismissed' as const
-  }
+  // The rule is the reason as the developer wrote it; no model rewords it.
+  const candidate = learningCandidate(LOCAL_PR_NUMBER, thread, dismissal.developer, 'dismissed')
   return buildLearning({
     candidate,
     rule: dismissal.reason,

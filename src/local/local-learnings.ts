@@ -6,17 +6,20 @@
  *
  * The file is written atomically under its own lock (two dismissals on two
  * branches at once must not drop each other's learning). A file that cannot
- * be read as learnings is renamed to `<name>.corrupt-<ISO time>` and
- * reported, as a corrupt state file is; the run then has no learnings.
+ * be read as learnings is set aside and reported, as a corrupt state file
+ * is; the run then has no learnings.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { z } from 'zod'
-import { getErrorMessage } from '../core/errors/error-message.js'
-import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { learningBlock } from '../core/memory/learning-block.js'
 import type { LearningBlock } from '../core/memory/rmcoc.js'
+import {
+  parseJsonFile,
+  readKeptFile,
+  writeKeptFile,
+  type KeptFile,
+  type ParsedFile
+} from './local-json-file.js'
 import { lockState } from './local-lock.js'
 import { STATE_DIR } from './local-state-file.js'
 import { LocalUsageError } from './local-usage-error.js'
@@ -42,17 +45,14 @@ export interface LocalLearnings {
   readonly warnings: readonly string[]
 }
 
-function parseLearnings(text: string): { parsed: LearningBlock[] } | { problem: string } {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    return { problem: `not JSON: ${getErrorMessage(error)}` }
-  }
-  const result = learningsFile.safeParse(json)
-  if (result.success) return { parsed: result.data.learnings }
-  const issues = formatZodIssues(result.error.issues, json, { root: '(file)' }).slice(0, 5)
-  return { problem: `not a learnings file:\n${issues.map((issue) => `- ${issue}`).join('\n')}` }
+function parseLearnings(text: string): ParsedFile<LearningBlock[]> {
+  const read = parseJsonFile(text, learningsFile, 'a learnings file')
+  return 'parsed' in read ? { parsed: read.parsed.learnings } : read
+}
+
+const LEARNINGS_FILE: KeptFile = {
+  what: 'learnings file',
+  instead: 'reviews go on without learnings'
 }
 
 /** Reads the learnings; a missing file is none, a corrupt one is backed up and reported. */
@@ -60,36 +60,16 @@ export async function readLocalLearnings(
   path: string,
   now: () => Date = () => new Date()
 ): Promise<LocalLearnings> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { learnings: [], warnings: [] }
-    throw new Error(`could not read the learnings file ${path}: ${getErrorMessage(error)}`)
-  }
-  const read = parseLearnings(text)
-  if ('parsed' in read) return { learnings: read.parsed, warnings: [] }
-  const backup = `${path}.corrupt-${now().toISOString()}`
-  await rename(path, backup)
-  return {
-    learnings: [],
-    warnings: [
-      `The learnings file ${path} could not be read (${read.problem}); it was kept as ${backup} and reviews go on without learnings.`
-    ]
-  }
+  const read = await readKeptFile(path, LEARNINGS_FILE, parseLearnings, now)
+  return { learnings: read.value ?? [], warnings: read.warnings }
 }
 
 async function writeLearnings(path: string, learnings: readonly LearningBlock[]): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
-  const text = JSON.stringify(learningsFile.parse({ version: 1, learnings }), null, 2)
-  try {
-    await writeFile(temp, `${text}\n`, { mode: 0o600 })
-    await rename(temp, path)
-  } catch (error) {
-    await rm(temp, { force: true })
-    throw new Error(`could not write the learnings file ${path}: ${getErrorMessage(error)}`)
-  }
+  await writeKeptFile(
+    path,
+    LEARNINGS_FILE.what,
+    () => `${JSON.stringify(learningsFile.parse({ version: 1, learnings }), null, 2)}\n`
+  )
 }
 
 /** Reads, changes and writes the file while holding its lock; returns what `change` returned. */

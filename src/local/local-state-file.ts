@@ -5,19 +5,22 @@
  * the way they rebuild it from a pull request. One file per branch, under
  * the repository's git common dir (shared by its worktrees, never tracked).
  *
- * Written atomically (a temp file renamed over the old one), so a killed run
- * leaves the old file or the new one, never half of one. A file that cannot
- * be read as state is not silently dropped: it is renamed to
- * `<name>.corrupt-<ISO time>` (the developer's backup) and the caller gets a
- * warning to print; the run then starts from empty state.
+ * Written atomically, so a killed run leaves the old file or the new one,
+ * never half of one. A file that cannot be read as state is not silently
+ * dropped: it is renamed to `<name>.corrupt-<ISO time>` (the developer's
+ * backup) and the caller gets a warning to print; the run then starts from
+ * empty state.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { z } from 'zod'
-import { getErrorMessage } from '../core/errors/error-message.js'
-import { formatZodIssues } from '../core/errors/zod-issues.js'
 import { MAX_OUTCOME_ENTRIES, outcomeEntry } from '../core/memory/outcomes-block.js'
+import {
+  parseJsonFile,
+  readKeptFile,
+  writeKeptFile,
+  type KeptFile,
+  type ParsedFile
+} from './local-json-file.js'
 
 /** The folder under the git common dir that holds every branch's state file. */
 export const STATE_DIR = 'review-my-code-bot'
@@ -127,18 +130,14 @@ export interface LoadedState {
   readonly warnings: readonly string[]
 }
 
-/** Why `text` is not a state file; undefined when it is one (then `parsed` holds it). */
-export function parseState(text: string): { parsed: LocalState } | { problem: string } {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    return { problem: `not JSON: ${getErrorMessage(error)}` }
-  }
-  const result = stateSchema.safeParse(json)
-  if (result.success) return { parsed: result.data }
-  const issues = formatZodIssues(result.error.issues, json, { root: '(file)' }).slice(0, 5)
-  return { problem: `not a local review state:\n${issues.map((issue) => `- ${issue}`).join('\n')}` }
+/** `text` as a state file, or why it is not one. */
+export function parseState(text: string): ParsedFile<LocalState> {
+  return parseJsonFile(text, stateSchema, 'a local review state')
+}
+
+const STATE_FILE: KeptFile = {
+  what: 'state file',
+  instead: 'this run starts from empty state (earlier findings are not known to it)'
 }
 
 /** Reads the state file; a corrupt one is backed up, reported and read as no state. */
@@ -146,37 +145,17 @@ export async function loadState(
   path: string,
   now: () => Date = () => new Date()
 ): Promise<LoadedState> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { state: undefined, warnings: [] }
-    throw new Error(`could not read the state file ${path}: ${getErrorMessage(error)}`)
-  }
-  const read = parseState(text)
-  if ('parsed' in read) return { state: read.parsed, warnings: [] }
-  const backup = `${path}.corrupt-${now().toISOString()}`
-  await rename(path, backup)
-  return {
-    state: undefined,
-    warnings: [
-      `The state file ${path} could not be read (${read.problem}); it was kept as ${backup} and this run starts from empty state (earlier findings are not known to it).`
-    ]
-  }
+  const read = await readKeptFile(path, STATE_FILE, parseState, now)
+  return { state: read.value, warnings: read.warnings }
 }
 
 /** Writes `state` atomically: a temp file beside the target, then a rename over it. */
 export async function saveState(path: string, state: LocalState): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const temp = `${path}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`
-  try {
-    await writeFile(temp, `${JSON.stringify(stateSchema.parse(state), null, 2)}\n`, { mode: 0o600 })
-    await rename(temp, path)
-  } catch (error) {
-    await rm(temp, { force: true })
-    throw new Error(`could not write the state file ${path}: ${getErrorMessage(error)}`)
-  }
+  await writeKeptFile(
+    path,
+    STATE_FILE.what,
+    () => `${JSON.stringify(stateSchema.parse(state), null, 2)}\n`
+  )
 }
 
 /**

@@ -67,7 +67,8 @@ const VIA_BY_RESOLUTION: Partial<Record<Resolution, LearningVia>> = {
   dismissed: 'dismissed'
 }
 
-function candidate(
+/** The candidate `thread` makes, taught by `taughtBy`: its finding, place, category and replies. */
+export function learningCandidate(
   pr: number,
   thread: ThreadState,
   taughtBy: string,
@@ -102,7 +103,7 @@ function settledCandidate(
   const via = VIA_BY_RESOLUTION[thread.resolution]
   if (via === undefined || (via === 'dismissed' && input.dismissalsTeach !== true)) return undefined
   const teacher = reasonGiver(thread)
-  return teacher === undefined ? undefined : candidate(input.pr, thread, teacher, via)
+  return teacher === undefined ? undefined : learningCandidate(input.pr, thread, teacher, via)
 }
 
 /** True when a reaction given at `createdAt` came after `since`; an unreadable time counts as new. */
@@ -131,7 +132,7 @@ function reactionCandidate(
   )
   return reaction === undefined
     ? undefined
-    : candidate(input.pr, thread, reaction.login, 'reaction')
+    : learningCandidate(input.pr, thread, reaction.login, 'reaction')
 }
 
 /** One candidate per teaching thread, in the threads' order; a settled reason wins over a reaction. */
