@@ -69,7 +69,7 @@ export function reviewerReports(runs: readonly ReviewerRun[]): ReviewerReport[] 
     primary: r.primary,
     ...(r.failure === undefined ? {} : { failure: r.failure }),
     ...(r.focus === undefined ? {} : { discoveryRun: r.focus.run }),
-    passes: passMetrics(r.run)
+    passes: [...passMetrics(r.run), ...(r.afterPasses?.steps ?? [])]
   }))
 }
 

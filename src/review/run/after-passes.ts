@@ -10,7 +10,7 @@ import type { Config } from '../../config/action-config.js'
 import type { ActorDirectory } from '../../ports/actor-directory.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import type { TeamMemory } from '../memory/team-memory.js'
-import type { AfterPasses } from '../passes/reviewers.js'
+import type { AfterPasses, AfterPassesReport } from '../passes/reviewers.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 import { teachOrWarn } from './teach-learnings.js'
@@ -28,7 +28,7 @@ export function afterPassesOfRun(
   team: TeamMemoryRun | undefined
 ): AfterPasses {
   return async (tools, run, session) => {
-    if (run.fatal !== undefined || run.passes[0]?.completed !== true) return
+    if (run.fatal !== undefined || run.passes[0]?.completed !== true) return undefined
     await settleRemainingDisputes({
       gateway: prepared.gateway,
       tools,
@@ -37,8 +37,8 @@ export function afterPassesOfRun(
       secrets: deps.secrets,
       log: deps.log
     })
-    if (team === undefined) return
-    await teachOrWarn({
+    if (team === undefined) return undefined
+    const taught = await teachOrWarn({
       session,
       tools,
       memory: team.memory,
@@ -50,5 +50,10 @@ export function afterPassesOfRun(
       // The last review read the reactions given before its record.
       reactions: { since: prepared.record?.reviewedAt }
     })
+    const report: AfterPassesReport = {
+      steps: taught.step === undefined ? [] : [taught.step],
+      untaught: []
+    }
+    return report
   }
 }
