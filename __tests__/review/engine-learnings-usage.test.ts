@@ -46,7 +46,7 @@ it('a full review counts the learnings turn as its own row and in the totals', a
   const passes = run.reports[0]?.passes ?? []
   expect(passes.map((p) => p.label ?? String(p.number))).toEqual(['1', '2', '3', '4', 'learnings'])
   expect(passes[4]).toMatchObject({ completed: true, inputTokens: 100, outputTokens: 10 })
-  expect(run.outcome?.usage).toMatchObject({ inputTokens: 500, outputTokens: 50 })
+  expect(run.outcome).toMatchObject({ usage: { inputTokens: 500, outputTokens: 50 } })
 })
 
 it('a threads-only run counts the learnings turn after the answer', async () => {
@@ -77,5 +77,5 @@ it('a threads-only run counts the learnings turn after the answer', async () => 
   expect(run.agent.prompts).toHaveLength(2)
   const passes = run.reports[0]?.passes ?? []
   expect(passes.map((p) => p.label)).toEqual(['reply', 'learnings'])
-  expect(run.outcome?.usage).toMatchObject({ inputTokens: 200, outputTokens: 20 })
+  expect(run.outcome).toMatchObject({ usage: { inputTokens: 200, outputTokens: 20 } })
 })
