@@ -48,6 +48,7 @@ function disposition(
   finding: StagedFinding,
   placements: JobSummaryInput['placements']
 ): FindingDisposition {
+  if (finding.state === 'held-back') return 'held back by a team learning'
   if (finding.state !== 'staged') return finding.state
   const placed = placements[finding.id]
   if (placed === 'line') return 'posted inline'
@@ -117,7 +118,10 @@ export function findingRows(input: JobSummaryInput, secrets: readonly string[] =
         f.line,
         f.score,
         disposition(f, input.placements),
-        withAgreement(f, withOutcome(f))
+        withAgreement(
+          f,
+          f.state === 'held-back' ? `${f.finding} (${f.note ?? ''})` : withOutcome(f)
+        )
       )
     })),
     ...input.refused.map((r) => ({
@@ -244,7 +248,9 @@ export function runNotes(input: JobSummaryInput, secrets: readonly string[] = []
   if (discoveryRuns > 1 && findingRows(input, secrets).length === 0) {
     notes.push(`<p><strong>Clean:</strong> ${discoveryRuns} discovery runs found nothing.</p>`)
   }
-  const heldBack = input.refused.filter((r) => r.kind === 'learning').length
+  const heldBack =
+    input.refused.filter((r) => r.kind === 'learning').length +
+    input.stage.filter((f) => f.state === 'held-back').length
   if (heldBack > 0) {
     notes.push(
       `<p><strong>Held back by team learnings:</strong> ${plural(heldBack, 'finding')} the team taught the bot not to raise (listed below).</p>`

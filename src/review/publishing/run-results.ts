@@ -129,10 +129,15 @@ function summaryScope(scope: ReviewScope): NonNullable<SummaryInput['scope']> {
       }
 }
 
-/** Findings a team learning held back, over every reviewer of the run. */
+/**
+ * Findings a team learning held back, over every reviewer of the run: the
+ * new ones it refused and the staged ones it covered once re-scored.
+ */
 function heldBackByLearnings(facts: SummaryFacts): number {
   const all = [facts.tools, ...(facts.reviewers ?? []).map((r) => r.tools)]
-  return [...new Set(all)].flatMap((t) => t.refused).filter((r) => r.kind === 'learning').length
+  const refused = [...new Set(all)].flatMap((t) => t.refused).filter((r) => r.kind === 'learning')
+  const rescored = facts.stage.all().filter((f) => f.state === 'held-back')
+  return refused.length + rescored.length
 }
 
 export function summaryInputOf(facts: SummaryFacts): SummaryInput {
