@@ -12,3 +12,10 @@ export const commitSha = z
 export const findingId = z
   .string()
   .regex(/^[A-Za-z0-9_.:/-]{1,64}$/, 'id must be 1-64 characters of A-Z a-z 0-9 _ . : / -')
+
+/** A review thread's GraphQL id, or "summary:<finding id>" for a summary-only finding. */
+export const THREAD_ID_PATTERN = /^[A-Za-z0-9_.:/=-]{1,200}$/
+
+export const threadId = z
+  .string()
+  .regex(THREAD_ID_PATTERN, 'thread id must be 1-200 characters of A-Z a-z 0-9 _ . : / = -')

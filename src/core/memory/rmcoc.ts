@@ -12,7 +12,7 @@ import { BOT_MARKER } from '../names/marker.js'
 import { fixReportBlock } from './fix-report-block.js'
 import { learningBlock } from './learning-block.js'
 import { outcomesBlock } from './outcomes-block.js'
-import { commitSha, findingId } from './rmcoc-fields.js'
+import { commitSha, findingId, threadId } from './rmcoc-fields.js'
 
 /**
  * Blocks larger than this (UTF-8 bytes of the JSON) are ignored unread. A
@@ -141,6 +141,9 @@ const summaryRecord = z.object({
   confirmation: z.enum(['confirmed', 'unconfirmed']).optional()
 })
 
+/** Most threads a run record names as untaught (those past it are not offered again). */
+export const MAX_UNTAUGHT_THREADS = 30
+
 const summaryBlock = z.object({
   kind: z.literal('summary'),
   head_sha: commitSha,
@@ -163,6 +166,12 @@ const summaryBlock = z.object({
   scope: z.enum(['full', 'incremental']).optional(),
   /** Summary-only findings, every status (resolved ones too: dedupe and regressions need them). */
   findings: z.array(summaryRecord).max(200).optional(),
+  /**
+   * Threads offered for teaching whose teaching did not complete (the
+   * learnings prompt failed, or the memory write did): the next run offers
+   * them once more.
+   */
+  untaught_threads: z.array(threadId).max(MAX_UNTAUGHT_THREADS).optional(),
   counts: z.object({
     posted: count,
     suppressed: count,

@@ -193,7 +193,8 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     published,
     verdict,
     newerHead: moved,
-    lastReviewedHead: prepared.state.metadata.last_reviewed_sha
+    lastReviewedHead: prepared.state.metadata.last_reviewed_sha,
+    ...(input.afterPasses === undefined ? {} : { untaughtThreads: input.afterPasses.untaught })
   })
   const recorded = await keepRunRecord(input, published, summary)
   const reviewers = input.reviewers === undefined ? undefined : reviewerReports(input.reviewers)

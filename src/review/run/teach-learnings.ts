@@ -6,7 +6,9 @@
  * learnings in the team's memory. No candidate, no prompt. Each thread is
  * offered once: a thread the model declined to teach from is not asked
  * about again when it settled in an earlier run, nor for a reaction the
- * last review already saw.
+ * last review already saw. A thread whose teaching did not complete (the
+ * prompt failed, or its learning was not kept) is offered once more by the
+ * next full review: the run record names it.
  */
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { ThreadState } from '../../core/memory/run-state.js'
@@ -43,6 +45,8 @@ export interface TeachInput {
    * reads none.
    */
   readonly reactions?: { readonly since: string | undefined }
+  /** Threads the last run could not finish teaching from: offered once more in this one. */
+  readonly offeredAgain?: ReadonlySet<string>
 }
 
 /** The threads this run settled (conceded, resolved or left to the developer's call). */
@@ -79,8 +83,8 @@ async function thumbsDownOf(
   const out: ThumbsDown[] = []
   for (const thread of threads.filter(reactable).slice(0, MAX_REACTION_READS)) {
     for (const { login, createdAt } of await input.memory.thumbsDown(thread.root_comment_id)) {
-      // An old reaction needs no permission read: it teaches nothing now.
-      if (!givenAfter(createdAt, since)) continue
+      // An old reaction needs no permission read: it teaches nothing now (unless offered again).
+      if (!givenAfter(createdAt, since) && input.offeredAgain?.has(thread.id) !== true) continue
       const key = login.toLowerCase()
       if (!writers.has(key)) writers.set(key, await isWriter(input, login))
       out.push({ threadId: thread.id, login, isWriter: writers.get(key) === true, createdAt })
@@ -110,9 +114,14 @@ export interface TeachingResult {
   readonly recorded: number
   /** The learnings prompt's row of the pass table; absent when no prompt was sent. */
   readonly step?: PassMetrics
+  /**
+   * Threads whose teaching did not complete in this run and were not
+   * offered again already: the next run offers them once more.
+   */
+  readonly untaught: readonly string[]
 }
 
-const NOTHING_TAUGHT: TeachingResult = { recorded: 0 }
+const NOTHING_TAUGHT: TeachingResult = { recorded: 0, untaught: [] }
 
 /** Why the learnings turn failed (an error, or the deadline); undefined when it ended idle. */
 function turnFailure(turn: AgentTurn): string | undefined {
@@ -170,6 +179,17 @@ async function promptLearnings(
   return { step: learningsStep(turn, Date.now() - started, failure), failure }
 }
 
+/** The threads that would be offered before any reaction is read (what a failed read leaves untaught). */
+function settledCandidates(input: TeachInput): string[] {
+  return learningCandidates({
+    pr: input.prNumber,
+    threads: input.tools.liveState().threads,
+    learnings: input.memory.learnings,
+    settledInRun: settledInRun(input.tools),
+    ...(input.offeredAgain === undefined ? {} : { offeredAgain: input.offeredAgain })
+  }).map((candidate) => candidate.thread)
+}
+
 export async function teachLearnings(input: TeachInput): Promise<TeachingResult> {
   const { memory, tools, log } = input
   if (!memory.writable) return NOTHING_TAUGHT
@@ -180,18 +200,23 @@ export async function teachLearnings(input: TeachInput): Promise<TeachingResult>
     thumbsDown: await thumbsDownOf(input, threads),
     learnings: memory.learnings,
     settledInRun: settledInRun(tools),
-    reactionsSince: input.reactions?.since
+    reactionsSince: input.reactions?.since,
+    ...(input.offeredAgain === undefined ? {} : { offeredAgain: input.offeredAgain })
   })
   if (candidates.length === 0) {
     log.debug('Team memory: no settled thread teaches anything new.')
     return NOTHING_TAUGHT
   }
   const desk = new LearningDesk(candidates, memory, input.now)
-  const { step } = await promptLearnings(input, candidates, desk)
+  const { step, failure } = await promptLearnings(input, candidates, desk)
   log.info(
     `Team memory: ${desk.recorded.size} learning(s) from ${candidates.length} teaching thread(s).`
   )
-  return { recorded: desk.recorded.size, step }
+  // Offered once more already: not carried again, whatever happened.
+  const untaught = desk
+    .untaught(failure !== undefined)
+    .filter((thread) => input.offeredAgain?.has(thread) !== true)
+  return { recorded: desk.recorded.size, step, untaught }
 }
 
 /** Teaching never costs the run its review or answer: a failure only warns. */
@@ -202,6 +227,7 @@ export async function teachOrWarn(input: TeachInput): Promise<TeachingResult> {
     const warning = `Recording what the team taught failed: ${getErrorMessage(error)}`
     input.tools.warnings.push(warning)
     input.log.warning(warning)
-    return NOTHING_TAUGHT
+    // Failed before the prompt (reading the reactions): nothing was offered.
+    return { recorded: 0, untaught: settledCandidates(input) }
   }
 }
