@@ -124,3 +124,17 @@ it('a model that declined to teach is not asked again', async () => {
   expect(next.error).toBeUndefined()
   expect(next.agent.prompts).toHaveLength(4)
 })
+
+it('a review whose pass 1 did not complete keeps the threads for the one after', async () => {
+  const thread = reasonedThread(fixture)
+  await concedingRun(thread.id, failing)
+  // Pass 1 never submits its results (its turn, nudge, retry and nudge): no teaching.
+  const idle: ScriptedTurn = async () => undefined
+  const stalled = await laterRun([idle, idle, idle, idle, submit(), submit(), submit()])
+  expect(stalled.reports[0]?.passes[0]).toMatchObject({ number: 1, completed: false })
+  expect(stalled.agent.prompts.some((p) => p.includes(LEARNINGS_PROMPT))).toBe(false)
+
+  const next = await laterRun([...passes(), teaching(thread.id)])
+  expect(next.agent.prompts).toHaveLength(5)
+  expect(learningComments()).toHaveLength(1)
+})
