@@ -1,4 +1,9 @@
-import { RMCOC_MAX_BYTES, formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import {
+  MAX_UNTAUGHT_THREADS,
+  RMCOC_MAX_BYTES,
+  formatBotComment,
+  parseRmcoc
+} from '../../src/core/memory/rmcoc.js'
 import { blockBytes, summaryBlock } from '../../src/core/summary/run-record-block.js'
 import { composeSummaryComment } from '../../src/core/summary/summary.js'
 import { MAX_COMMENT_CHARS } from '../../src/core/text-safety/sanitize.js'
@@ -75,5 +80,29 @@ describe('summaryBlock: the records fit RMCOC_MAX_BYTES without losing one', () 
     expect(
       parsed.ok && parsed.block.kind === 'summary' && parsed.block.findings?.[0]?.category
     ).toBe('correctness')
+  })
+})
+
+describe('summaryBlock: the threads whose teaching did not complete', () => {
+  it('names each thread id once, at most MAX_UNTAUGHT_THREADS, and parses back', () => {
+    const ids = Array.from({ length: MAX_UNTAUGHT_THREADS + 5 }, (_, i) => `PRRT_${i}`)
+    const block = summaryBlock({ ...busy, untaughtThreads: ['PRRT_0', ...ids] })
+    expect(block.untaught_threads).toEqual(ids.slice(0, MAX_UNTAUGHT_THREADS))
+    expect(parseRmcoc(formatBotComment('', block))).toEqual({ ok: true, block })
+  })
+
+  it('leaves out what is not a thread id, and the field when none is left', () => {
+    const block = summaryBlock({ ...busy, untaughtThreads: ['PRRT_1', 'a b', '<x>'] })
+    expect(block.untaught_threads).toEqual(['PRRT_1'])
+    expect(summaryBlock({ ...busy, untaughtThreads: ['a b'] })).not.toHaveProperty(
+      'untaught_threads'
+    )
+  })
+
+  it('a block naming a thread that is no thread id is not a run record', () => {
+    const block = { ...summaryBlock(busy), untaught_threads: ['"quoted"'] }
+    const parsed = parseRmcoc(`\`\`\`rmcoc\n${JSON.stringify(block)}\n\`\`\``)
+    expect(parsed).toMatchObject({ ok: false, reason: 'invalid-schema' })
+    expect(!parsed.ok && parsed.detail).toContain('untaught_threads')
   })
 })

@@ -14,10 +14,9 @@ import {
   startEngineFixture,
   type EngineFixture
 } from './engine-harness.js'
-import { memoryDepsOf } from './team-memory-deps.js'
+import { memoryDepsOf, reasonedThread, TAUGHT_FINDING as FINDING } from './team-memory-deps.js'
 
 const BOT = 'github-actions[bot]'
-const FINDING = 'Constant a is declared but never read anywhere'
 const LIST_ISSUES = 'GET /repos/:owner/:repo/issues'
 const LEARNINGS_PROMPT = 'After the review: what the team taught'
 
@@ -48,23 +47,8 @@ function recordOf(headSha: string, reviewedAt: string) {
 }
 
 /** A bot finding on src/a.ts line 1 with alice's reason, and `more` comments after it. */
-function findingThread(more: Array<{ author: string; body: string }> = []) {
-  const root = formatBotComment(`${FINDING}.`, {
-    finding: FINDING,
-    assessment: 'Dead code.',
-    score: 6,
-    category: 'style'
-  })
-  return fixture.github.state.addThread(fixture.pr, {
-    path: 'src/a.ts',
-    line: 1,
-    comments: [
-      { author: BOT, body: root },
-      { author: 'alice', body: 'We keep unused constants as documentation of defaults.' },
-      ...more
-    ]
-  })
-}
+const findingThread = (more: Array<{ author: string; body: string }> = []) =>
+  reasonedThread(fixture, more)
 
 const teaching =
   (threadId: string): ScriptedTurn =>

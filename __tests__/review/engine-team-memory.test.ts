@@ -10,6 +10,7 @@ import { formatBotComment, parseRmcoc, type LearningBlock } from '../../src/core
 import { signBody, verifyBody } from '../../src/core/memory/state-signature.js'
 import { memoryIssueBody, MEMORY_ISSUE_TITLE } from '../../src/core/names/memory-issue-marker.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
+import { findingRows } from '../../src/action/job-summary-findings.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
 import {
   ADDED_FILE,
@@ -108,6 +109,54 @@ it('a security finding at 9 matching a learning is published with the learning s
   expect(bodies).toHaveLength(1)
   expect(bodies[0]).toContain('Team learning L-0a1b2c3d4e')
   expect(bodies[0]).toContain('published anyway')
+})
+
+it.each([7, 3])(
+  'a finding published at 9 beside a learning, re-scored to %i in pass 4, is held back by it',
+  async (score) => {
+    seedMemory('github-actions[bot]')
+    const answers: unknown[] = []
+    const rescore = (tools: ReviewTools) =>
+      tools
+        .updateStagedFinding({ finding_id: 'F1', action: 'rescore', score, reason: 'Minor.' })
+        .then((answer) => answers.push(answer))
+    const run = await fixture.run(
+      [submit(postFinding('style', 9)), submit(), submit(), submit(rescore)],
+      { deps: memoryDeps(), inputs: { confirm_min_score: 'off' } }
+    )
+    expect(run.error).toBeUndefined()
+    expect(answers).toEqual([
+      expect.objectContaining({
+        status: 'withdrawn',
+        note: expect.stringContaining('L-0a1b2c3d4e')
+      })
+    ])
+    expect(prComments()).toHaveLength(0)
+    const report = run.reports[0]!
+    expect(report.stage).toEqual([
+      expect.objectContaining({
+        state: 'held-back',
+        score,
+        note: expect.stringContaining('L-0a1b2c3d4e')
+      })
+    ])
+    expect(findingRows(report).map((row) => row[2])).toEqual(['held back by a team learning'])
+    expect(summaryBody()).toContain('held back by team learnings: 1')
+  }
+)
+
+it('a finding re-scored from 10 to 9 beside a learning is still published', async () => {
+  seedMemory('github-actions[bot]')
+  const rescore = (tools: ReviewTools) =>
+    tools.updateStagedFinding({ finding_id: 'F1', action: 'rescore', score: 9, reason: 'Less.' })
+  const run = await fixture.run(
+    [submit(postFinding('style', 10)), submit(), submit(), submit(rescore)],
+    { deps: memoryDeps(), inputs: { confirm_min_score: 'off' } }
+  )
+  expect(run.error).toBeUndefined()
+  expect(prComments().map((comment) => comment.body)).toEqual([
+    expect.stringContaining('published anyway')
+  ])
 })
 
 it.each([

@@ -28,6 +28,7 @@ function disposition(
   finding: StagedFinding,
   placements: JobSummaryInput['placements']
 ): FindingDisposition {
+  if (finding.state === 'held-back') return 'held back by a team learning'
   if (finding.state !== 'staged') return finding.state
   const placed = placements[finding.id]
   if (placed === 'line') return 'posted inline'
@@ -97,7 +98,10 @@ export function findingRows(input: JobSummaryInput, secrets: readonly string[] =
         f.line,
         f.score,
         disposition(f, input.placements),
-        withAgreement(f, withOutcome(f))
+        withAgreement(
+          f,
+          f.state === 'held-back' ? `${f.finding} (${f.note ?? ''})` : withOutcome(f)
+        )
       )
     })),
     ...input.refused.map((r) => ({

@@ -82,7 +82,9 @@ export function runNotes(input: JobSummaryInput, secrets: readonly string[] = []
   if (discoveryRuns > 1 && findingRows(input, secrets).length === 0) {
     notes.push(`<p><strong>Clean:</strong> ${discoveryRuns} discovery runs found nothing.</p>`)
   }
-  const heldBack = input.refused.filter((r) => r.kind === 'learning').length
+  const heldBack =
+    input.refused.filter((r) => r.kind === 'learning').length +
+    input.stage.filter((f) => f.state === 'held-back').length
   if (heldBack > 0) {
     notes.push(
       `<p><strong>Held back by team learnings:</strong> ${plural(heldBack, 'finding')} the team taught the bot not to raise (listed below).</p>`

@@ -142,3 +142,34 @@ describe('a thread is offered once', () => {
     expect(learningCandidates({ ...input, settledInRun: new Set(['PRRT_1']) })).toHaveLength(1)
   })
 })
+
+describe('a thread whose teaching did not complete is offered again', () => {
+  const open = thread({ id: 'PRRT_2' })
+  const none = new Set<string>()
+
+  it('settled in an earlier run, when the last run names it', () => {
+    const input = { pr: 7, threads: [conceded], learnings: [], settledInRun: none }
+    expect(learningCandidates({ ...input, offeredAgain: new Set(['PRRT_1']) })).toHaveLength(1)
+    expect(learningCandidates({ ...input, offeredAgain: new Set(['PRRT_9']) })).toEqual([])
+  })
+
+  it('thumbed down before the last review, when the last run names it', () => {
+    const thumbsDown = [{ threadId: 'PRRT_2', login: 'carol', isWriter: true, createdAt: AT }]
+    const input = {
+      pr: 7,
+      threads: [open],
+      thumbsDown,
+      learnings: [],
+      settledInRun: none,
+      reactionsSince: '2026-03-03T00:00:00Z'
+    }
+    expect(learningCandidates(input)).toEqual([])
+    expect(learningCandidates({ ...input, offeredAgain: new Set(['PRRT_2']) })).toHaveLength(1)
+  })
+
+  it('not when it taught a learning meanwhile', () => {
+    const taught = learning({ source: { pr: 7, thread: 'PRRT_1' } })
+    const input = { pr: 7, threads: [conceded], learnings: [taught], settledInRun: none }
+    expect(learningCandidates({ ...input, offeredAgain: new Set(['PRRT_1']) })).toEqual([])
+  })
+})

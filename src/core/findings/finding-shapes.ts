@@ -19,8 +19,13 @@ export interface FindingInput {
   readonly combines?: readonly string[] | undefined
 }
 
-/** 'refuted': both confirmation sessions refuted it after pass 4; never published. */
-export type FindingState = 'staged' | 'suppressed' | 'withdrawn' | 'combined' | 'refuted'
+/**
+ * 'refuted': both confirmation sessions refuted it after pass 4; never published.
+ * 'held-back': a re-score in consolidation brought it under a team learning
+ * that covers it (the note names the learning); never published.
+ */
+export type FindingState =
+  'staged' | 'suppressed' | 'withdrawn' | 'combined' | 'refuted' | 'held-back'
 
 export interface StagedFinding extends Omit<FindingInput, 'body' | 'combines' | 'score'> {
   /** "F1", "F2", ... for staged findings, "S1", ... for suppressed ones. */

@@ -218,6 +218,20 @@ export class FindingStage {
   }
 
   /**
+   * Pass 4: a re-scored finding that a team learning covers at its new
+   * score is held back, as it would have been refused had it been raised at
+   * that score. `reason` names the learning (the stage does not know them).
+   */
+  holdBack(id: string, reason: string): void {
+    const finding = this.find(id)
+    if (finding === undefined || (finding.state !== 'staged' && finding.state !== 'suppressed')) {
+      throw new Error(`"${id}" is not a staged or suppressed finding (live: ${this.liveIds()}).`)
+    }
+    finding.state = 'held-back'
+    finding.note = reason
+  }
+
+  /**
    * After pass 4: the confirmation outcome of a staged finding. Refuted by
    * both confirmers, it leaves the findings to publish; otherwise it is
    * published carrying the outcome.

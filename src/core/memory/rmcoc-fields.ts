@@ -33,3 +33,10 @@ export const reviewerList = z
   )
   .min(1)
   .max(10)
+
+/** A review thread's GraphQL id, or "summary:<finding id>" for a summary-only finding. */
+export const THREAD_ID_PATTERN = /^[A-Za-z0-9_.:/=-]{1,200}$/
+
+export const threadId = z
+  .string()
+  .regex(THREAD_ID_PATTERN, 'thread id must be 1-200 characters of A-Z a-z 0-9 _ . : / = -')

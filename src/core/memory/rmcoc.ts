@@ -16,6 +16,7 @@ import { learningBlock } from './learning-block.js'
 import { outcomesBlock } from './outcomes-block.js'
 import { REPLY_KINDS, replyBlock, type ThreadStatus } from './reply-block.js'
 import { summaryBlock, type summaryRecord } from './summary-block.js'
+export { MAX_UNTAUGHT_THREADS } from './summary-block.js'
 
 export {
   REPLY_KINDS,

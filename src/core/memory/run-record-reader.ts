@@ -25,6 +25,8 @@ interface RunRecordFields {
   readonly counts: SummaryCounts
   /** Summary-only findings, every status; [] when the block lists none. */
   readonly findings: readonly SummaryRecord[]
+  /** Threads whose teaching did not complete in that run; absent when none. */
+  readonly untaught?: readonly string[]
 }
 
 /** A record read from the bot's summary issue comment. */
@@ -66,7 +68,8 @@ function fields(block: SummaryBlock): RunRecordFields {
     reviewedAt: block.reviewed_at,
     scope: block.scope,
     counts: block.counts,
-    findings: block.findings ?? []
+    findings: block.findings ?? [],
+    ...(block.untaught_threads === undefined ? {} : { untaught: block.untaught_threads })
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { RESOLUTIONS, THREAD_STATUSES } from './reply-block.js'
-import { commitSha, findingId, findingScore, reviewerList } from './rmcoc-fields.js'
+import { commitSha, findingId, findingScore, reviewerList, threadId } from './rmcoc-fields.js'
 
 const count = z.number().int().min(0)
 
@@ -31,6 +31,9 @@ export const summaryRecord = z.object({
   confirmation: z.enum(['confirmed', 'unconfirmed']).optional()
 })
 
+/** Most threads a run record names as untaught (those past it are not offered again). */
+export const MAX_UNTAUGHT_THREADS = 30
+
 export const summaryBlock = z.object({
   kind: z.literal('summary'),
   head_sha: commitSha,
@@ -53,6 +56,12 @@ export const summaryBlock = z.object({
   scope: z.enum(['full', 'incremental']).optional(),
   /** Summary-only findings, every status (resolved ones too: dedupe and regressions need them). */
   findings: z.array(summaryRecord).max(200).optional(),
+  /**
+   * Threads offered for teaching whose teaching did not complete (the
+   * learnings prompt failed, or the memory write did): the next run offers
+   * them once more.
+   */
+  untaught_threads: z.array(threadId).max(MAX_UNTAUGHT_THREADS).optional(),
   counts: z.object({
     posted: count,
     suppressed: count,

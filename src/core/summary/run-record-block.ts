@@ -10,7 +10,13 @@
  * assessments first (the finding, file and line are what dedupe and
  * regressions match on), then the finding texts.
  */
-import { RMCOC_MAX_BYTES, type SummaryBlock, type SummaryRecord } from '../memory/rmcoc.js'
+import {
+  MAX_UNTAUGHT_THREADS,
+  RMCOC_MAX_BYTES,
+  type SummaryBlock,
+  type SummaryRecord
+} from '../memory/rmcoc.js'
+import { THREAD_ID_PATTERN } from '../memory/rmcoc-fields.js'
 
 /** What signing adds to a block at most (a `"sig"` member of 64 hex digits, indented). */
 export const SIGNATURE_RESERVE_BYTES = 128
@@ -79,7 +85,14 @@ export function blockBytes(block: SummaryBlock): number {
   return new TextEncoder().encode(JSON.stringify(block, null, 2)).length
 }
 
+/** The untaught threads the record can name: thread ids, each once, at most MAX_UNTAUGHT_THREADS. */
+function untaughtThreads(input: SummaryInput): string[] {
+  const ids = new Set(input.untaughtThreads ?? [])
+  return [...ids].filter((id) => THREAD_ID_PATTERN.test(id)).slice(0, MAX_UNTAUGHT_THREADS)
+}
+
 function baseBlock(input: SummaryInput): SummaryBlock {
+  const untaught = untaughtThreads(input)
   return {
     kind: 'summary',
     head_sha: input.headSha,
@@ -96,6 +109,7 @@ function baseBlock(input: SummaryInput): SummaryBlock {
     ...(input.baseSha === undefined ? {} : { base_sha: input.baseSha }),
     ...(input.reviewedAt === undefined ? {} : { reviewed_at: input.reviewedAt }),
     ...(input.scope === undefined ? {} : { scope: input.scope.kind }),
+    ...(untaught.length === 0 ? {} : { untaught_threads: untaught }),
     counts: {
       // Every finding published this run, inline or in the summary (as the verdict counts them).
       posted: input.posted.length + input.inSummary.length,

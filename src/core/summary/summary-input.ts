@@ -119,4 +119,6 @@ export interface SummaryInput {
   readonly warnings: readonly string[]
   /** A pass failed or timed out: the stage was published without a finished consolidation. */
   readonly consolidationIncomplete: boolean
+  /** Threads whose teaching did not complete (run record `untaught_threads`); absent: none. */
+  readonly untaughtThreads?: readonly string[]
 }

@@ -10,7 +10,9 @@
  * A thread is offered for teaching once, not on every later review (the
  * model may decline, and asking again costs a prompt each run): a settled
  * thread only in the run where it settled, a thumbs-down only when it was
- * given after the last run that could have offered it.
+ * given after the last run that could have offered it. A thread whose
+ * teaching did not complete in the last run (its learnings prompt failed,
+ * or the memory write did) is offered once more in the next.
  */
 import type { LearningVia } from '../memory/learning-block.js'
 import type { LearningBlock, Resolution } from '../memory/rmcoc.js'
@@ -59,6 +61,11 @@ export interface CandidateInput {
   readonly reactionsSince?: string | undefined
   /** Local mode: a thread the developer dismissed teaches too. */
   readonly dismissalsTeach?: boolean
+  /**
+   * Threads the last run offered but could not finish teaching from: offered
+   * again as if they had settled (or been thumbed down) in this run.
+   */
+  readonly offeredAgain?: ReadonlySet<string>
 }
 
 const VIA_BY_RESOLUTION: Partial<Record<Resolution, LearningVia>> = {
@@ -99,7 +106,7 @@ function settledCandidate(
   thread: ThreadState
 ): LearningCandidate | undefined {
   if (thread.status !== 'RESOLVED' || thread.resolution === undefined) return undefined
-  if (!input.settledInRun.has(thread.id)) return undefined
+  if (!input.settledInRun.has(thread.id) && !input.offeredAgain?.has(thread.id)) return undefined
   const via = VIA_BY_RESOLUTION[thread.resolution]
   if (via === undefined || (via === 'dismissed' && input.dismissalsTeach !== true)) return undefined
   const teacher = reasonGiver(thread)
@@ -128,7 +135,7 @@ function reactionCandidate(
       r.threadId === thread.id &&
       r.isWriter &&
       !/\[bot\]$/i.test(r.login) &&
-      givenAfter(r.createdAt, input.reactionsSince)
+      (givenAfter(r.createdAt, input.reactionsSince) || input.offeredAgain?.has(thread.id) === true)
   )
   return reaction === undefined
     ? undefined

@@ -4,7 +4,8 @@
  * of the candidates the learnings prompt listed, a thread teaches at most
  * one learning, and the rule must survive cleaning (buildLearning). What
  * passes is posted in the memory issue as one comment (logged only in a
- * dry run).
+ * dry run). A thread whose learning could not be kept (the write threw or
+ * was refused) is remembered: its teaching did not complete.
  */
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import { TOOL_NAMES } from '../../core/names/tool-names.js'
@@ -12,11 +13,13 @@ import type { LearningBlock } from '../../core/memory/rmcoc.js'
 import { buildLearning, LearningInputError } from '../../core/team-memory/learning-builder.js'
 import type { LearningCandidate } from '../../core/team-memory/learning-candidates.js'
 import type { RecordTeamLearningArgs, ToolAck } from '../../ports/review-tools.js'
-import type { TeamMemory } from './team-memory.js'
+import type { RecordLearningResult, TeamMemory } from './team-memory.js'
 
 export class LearningDesk {
   /** The learnings this run recorded (or would have, in a dry run), by thread. */
   readonly recorded = new Map<string, LearningBlock>()
+  /** Threads whose learning the model wrote but the memory did not keep. */
+  private readonly unkept = new Set<string>()
 
   constructor(
     private readonly candidates: readonly LearningCandidate[],
@@ -52,11 +55,19 @@ export class LearningDesk {
         `${getErrorMessage(error)}. Call ${TOOL_NAMES.recordTeamLearning} again with the rule as one plain sentence.`
       )
     }
-    const result = await this.memory.record(learning)
+    let result: RecordLearningResult
+    try {
+      result = await this.memory.record(learning)
+    } catch (error) {
+      this.unkept.add(candidate.thread)
+      throw error
+    }
     if (result.kind === 'unavailable') {
+      this.unkept.add(candidate.thread)
       return { ok: true, note: `Not kept: ${result.reason} Do not call it again.` }
     }
     this.recorded.set(candidate.thread, learning)
+    this.unkept.delete(candidate.thread)
     return {
       ok: true,
       note:
@@ -64,5 +75,17 @@ export class LearningDesk {
           ? `Learning ${learning.id} accepted (dry run: not written).`
           : `Learning ${learning.id} recorded in the team memory.`
     }
+  }
+
+  /**
+   * The candidate threads whose teaching did not complete: every one not
+   * recorded when the prompt itself failed, otherwise those whose learning
+   * was written but not kept (a thread the model declined is not one).
+   */
+  untaught(promptFailed: boolean): string[] {
+    const threads = this.candidates.map((c) => c.thread)
+    return threads.filter(
+      (thread) => !this.recorded.has(thread) && (promptFailed || this.unkept.has(thread))
+    )
   }
 }

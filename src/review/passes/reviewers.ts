@@ -11,6 +11,7 @@
 import type { Config } from '../../config/action-config.js'
 import { getErrorMessage } from '../../core/errors/error-message.js'
 import type { FindingStage } from '../../core/findings/finding-stage.js'
+import type { PassMetrics } from '../../core/reports/run-report.js'
 import type { AgentSession, ReviewLog } from '../../ports/agent-session.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import { runPasses, type PassRunResult } from './orchestrator.js'
@@ -37,6 +38,16 @@ export interface ReviewerRun extends Reviewer {
   readonly failure?: string
   /** What `afterPasses` threw; the caller decides what it costs the review. */
   readonly afterPassesError?: unknown
+  /** What `afterPasses` reported (the primary only). */
+  readonly afterPasses?: AfterPassesReport
+}
+
+/** What the primary's session did after its passes, for the report and the run record. */
+export interface AfterPassesReport {
+  /** A row of the pass table per prompt sent after the passes (the learnings prompt). */
+  readonly steps: readonly PassMetrics[]
+  /** Threads whose teaching did not complete: the run record names them for one more offer. */
+  readonly untaught: readonly string[]
 }
 
 /** The primary's session after its passes, before its agent stops. */
@@ -44,7 +55,7 @@ export type AfterPasses = (
   tools: ActionReviewTools,
   run: PassRunResult,
   session: AgentSession
-) => Promise<void>
+) => Promise<AfterPassesReport | undefined>
 
 /**
  * The reviewers of a run: `model` first (once, or once per discovery run),
@@ -132,34 +143,26 @@ async function runReviewer(reviewer: Reviewer, input: ReviewerRunInput): Promise
       log: input.tagLogs ? reviewerLog(deps.log, reviewer.name) : deps.log
     })
     const failure = reviewerFailure(run)
-    const afterPassesError = reviewer.primary
-      ? await afterPassesOf(input, tools, run, agent)
-      : undefined
-    return {
-      ...reviewer,
-      tools,
-      run,
-      ...(failure === undefined ? {} : { failure }),
-      ...(afterPassesError === undefined ? {} : { afterPassesError })
-    }
+    const after = reviewer.primary ? await afterPassesOf(input, tools, run, agent) : {}
+    return { ...reviewer, tools, run, ...(failure === undefined ? {} : { failure }), ...after }
   } finally {
     await agent.stop()
   }
 }
 
-/** Runs the primary's afterPasses; returns what it threw, if anything. */
+/** Runs the primary's afterPasses; returns what it reported, or what it threw. */
 async function afterPassesOf(
   input: ReviewerRunInput,
   tools: ActionReviewTools,
   run: PassRunResult,
   agent: { readonly session: AgentSession }
-): Promise<unknown> {
-  if (input.afterPasses === undefined) return undefined
+): Promise<Pick<ReviewerRun, 'afterPasses' | 'afterPassesError'>> {
+  if (input.afterPasses === undefined) return {}
   try {
-    await input.afterPasses(tools, run, agent.session)
-    return undefined
+    const afterPasses = await input.afterPasses(tools, run, agent.session)
+    return afterPasses === undefined ? {} : { afterPasses }
   } catch (error) {
-    return error ?? new Error('afterPasses failed')
+    return { afterPassesError: error ?? new Error('afterPasses failed') }
   }
 }
 

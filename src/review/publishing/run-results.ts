@@ -69,7 +69,7 @@ export function reviewerReports(runs: readonly ReviewerRun[]): ReviewerReport[] 
     primary: r.primary,
     ...(r.failure === undefined ? {} : { failure: r.failure }),
     ...(r.focus === undefined ? {} : { discoveryRun: r.focus.run }),
-    passes: passMetrics(r.run)
+    passes: [...passMetrics(r.run), ...(r.afterPasses?.steps ?? [])]
   }))
 }
 
@@ -115,6 +115,8 @@ export interface SummaryFacts {
   readonly lastReviewedHead: string | null
   /** Several reviewer models: each one's run (their warnings and failures are reported). */
   readonly reviewers?: readonly ReviewerRun[]
+  /** Threads whose teaching did not complete: the record names them for the next run. */
+  readonly untaughtThreads?: readonly string[]
   readonly deps: { now(): Date }
 }
 
@@ -129,10 +131,30 @@ function summaryScope(scope: ReviewScope): NonNullable<SummaryInput['scope']> {
       }
 }
 
-/** Findings a team learning held back, over every reviewer of the run. */
+/**
+ * Findings a team learning held back, over every reviewer of the run: the
+ * new ones it refused and the staged ones it covered once re-scored.
+ */
 function heldBackByLearnings(facts: SummaryFacts): number {
   const all = [facts.tools, ...(facts.reviewers ?? []).map((r) => r.tools)]
-  return [...new Set(all)].flatMap((t) => t.refused).filter((r) => r.kind === 'learning').length
+  const refused = [...new Set(all)].flatMap((t) => t.refused).filter((r) => r.kind === 'learning')
+  const rescored = facts.stage.all().filter((f) => f.state === 'held-back')
+  return refused.length + rescored.length
+}
+
+/** Every reviewer's warnings, and the summary-only findings the record had to drop. */
+function runWarnings(facts: SummaryFacts, dropped: number): string[] {
+  const others = (facts.reviewers ?? []).filter((r) => r.tools !== facts.tools)
+  return [
+    ...reviewerWarnings(facts.reviewers ?? []),
+    ...facts.tools.warnings,
+    ...others.flatMap((r) => r.tools.warnings),
+    ...(dropped === 0
+      ? []
+      : [
+          `${dropped} summary-only finding(s) were dropped from the run record (resolved ones first, oldest first) to keep it within ${MAX_RECORDS} entries; they are no longer checked for repeats.`
+        ])
+  ]
 }
 
 export function summaryInputOf(facts: SummaryFacts): SummaryInput {
@@ -143,17 +165,7 @@ export function summaryInputOf(facts: SummaryFacts): SummaryInput {
   const stillOpen = (status: string) => live.threads.filter((t) => t.status === status).length
   const reviewedAt = facts.deps.now().toISOString()
   const records = summaryRecordsAfterRun(live, published.inSummary, pr.headSha, reviewedAt)
-  const others = (facts.reviewers ?? []).filter((r) => r.tools !== tools)
-  const warnings = [
-    ...reviewerWarnings(facts.reviewers ?? []),
-    ...tools.warnings,
-    ...others.flatMap((r) => r.tools.warnings),
-    ...(records.dropped === 0
-      ? []
-      : [
-          `${records.dropped} summary-only finding(s) were dropped from the run record (resolved ones first, oldest first) to keep it within ${MAX_RECORDS} entries; they are no longer checked for repeats.`
-        ])
-  ]
+  const warnings = runWarnings(facts, records.dropped)
   const incomplete =
     run.fatal !== undefined || run.passes.length < 4 || run.passes.some((p) => !p.completed)
   return {
@@ -192,6 +204,9 @@ export function summaryInputOf(facts: SummaryFacts): SummaryInput {
         reason: o.text
       })),
     warnings,
-    consolidationIncomplete: run.passes.length < 4 || run.passes.some((p) => !p.completed)
+    consolidationIncomplete: run.passes.length < 4 || run.passes.some((p) => !p.completed),
+    ...(facts.untaughtThreads === undefined || facts.untaughtThreads.length === 0
+      ? {}
+      : { untaughtThreads: facts.untaughtThreads })
   }
 }

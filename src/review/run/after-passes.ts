@@ -4,13 +4,15 @@
  * has read every reply: pass 1 of the primary, where fix verification
  * answers threads, must have completed), then the threads that taught
  * something get the learnings prompt in the same session. Teaching never
- * costs the review: its failure only warns.
+ * costs the review: its failure only warns, and the threads it could not
+ * finish are reported for the run record (the next run offers them once
+ * more). A run that stops before teaching keeps the last record's.
  */
 import type { Config } from '../../config/action-config.js'
 import type { ActorDirectory } from '../../ports/actor-directory.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import type { TeamMemory } from '../memory/team-memory.js'
-import type { AfterPasses } from '../passes/reviewers.js'
+import type { AfterPasses, AfterPassesReport } from '../passes/reviewers.js'
 import type { PreparedRun } from '../preparation/prepare-run.js'
 import { settleRemainingDisputes } from './settle-disputes.js'
 import { teachOrWarn } from './teach-learnings.js'
@@ -28,7 +30,11 @@ export function afterPassesOfRun(
   team: TeamMemoryRun | undefined
 ): AfterPasses {
   return async (tools, run, session) => {
-    if (run.fatal !== undefined || run.passes[0]?.completed !== true) return
+    if (run.fatal !== undefined || run.passes[0]?.completed !== true) {
+      // Nothing was offered: the threads the last run could not teach still wait.
+      const untaught = prepared.record?.untaught ?? []
+      return team === undefined ? undefined : { steps: [], untaught }
+    }
     await settleRemainingDisputes({
       gateway: prepared.gateway,
       tools,
@@ -37,8 +43,8 @@ export function afterPassesOfRun(
       secrets: deps.secrets,
       log: deps.log
     })
-    if (team === undefined) return
-    await teachOrWarn({
+    if (team === undefined) return undefined
+    const taught = await teachOrWarn({
       session,
       tools,
       memory: team.memory,
@@ -48,7 +54,13 @@ export function afterPassesOfRun(
       log: deps.log,
       now: () => deps.now(),
       // The last review read the reactions given before its record.
-      reactions: { since: prepared.record?.reviewedAt }
+      reactions: { since: prepared.record?.reviewedAt },
+      offeredAgain: new Set(prepared.record?.untaught ?? [])
     })
+    const report: AfterPassesReport = {
+      steps: taught.step === undefined ? [] : [taught.step],
+      untaught: taught.untaught
+    }
+    return report
   }
 }

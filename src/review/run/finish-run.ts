@@ -21,7 +21,7 @@ import { publishFindings, type PublishResult } from '../publishing/publish.js'
 import { recordRun, type RecordRunResult } from '../publishing/run-record-writer.js'
 import type { ReviewCheck } from '../publishing/review-check.js'
 import type { ActionReviewTools } from '../tools/action-review-tools.js'
-import type { ReviewerRun } from '../passes/reviewers.js'
+import type { AfterPassesReport, ReviewerRun } from '../passes/reviewers.js'
 import {
   passMetrics,
   reviewerReports,
@@ -53,6 +53,8 @@ export interface FinishInput {
   readonly confirmation?: ConfirmationReport
   /** The run's team memory: the PR's settled threads are counted into it. */
   readonly memory?: TeamMemory
+  /** What the primary's session did after its passes (the learnings prompt). */
+  readonly afterPasses?: AfterPassesReport
 }
 
 /** The head now, when it moved while this run reviewed another one. */
@@ -191,12 +193,16 @@ export async function finishRun(input: FinishInput): Promise<ReviewOutcome> {
     published,
     verdict,
     newerHead: moved,
-    lastReviewedHead: prepared.state.metadata.last_reviewed_sha
+    lastReviewedHead: prepared.state.metadata.last_reviewed_sha,
+    ...(input.afterPasses === undefined ? {} : { untaughtThreads: input.afterPasses.untaught })
   })
   const recorded = await keepRunRecord(input, published, summary)
   const reviewers = input.reviewers === undefined ? undefined : reviewerReports(input.reviewers)
+  // With several reviewers, the primary's report carries its steps after the passes.
   const passes = [
-    ...(reviewers === undefined ? passMetrics(input.run) : reviewers.flatMap((r) => r.passes)),
+    ...(reviewers === undefined
+      ? [...passMetrics(input.run), ...(input.afterPasses?.steps ?? [])]
+      : reviewers.flatMap((r) => r.passes)),
     ...(input.confirmation === undefined ? [] : [input.confirmation.metrics])
   ]
   const rates = await countOutcomes({

@@ -236,7 +236,8 @@ async function concludeReview(reviewed: ReviewedRuns): Promise<ReviewOutcome> {
     check: reviewed.check,
     ...(runs.length > 1 ? { reviewers: runs } : {}),
     ...(confirmation === undefined ? {} : { confirmation }),
-    ...(reviewed.team === undefined ? {} : { memory: reviewed.team.memory })
+    ...(reviewed.team === undefined ? {} : { memory: reviewed.team.memory }),
+    ...(primary.afterPasses === undefined ? {} : { afterPasses: primary.afterPasses })
   })
 }
 

@@ -13,7 +13,7 @@ import type { AgentSession } from '../../ports/agent-session.js'
 import type { ReviewEngineDeps } from '../../ports/review-engine.js'
 import type { TeamMemory } from '../memory/team-memory.js'
 import type { ActionReviewTools } from '../tools/action-review-tools.js'
-import { settledThreadsTeach, teachOrWarn } from './teach-learnings.js'
+import { settledThreadsTeach, teachOrWarn, type TeachingResult } from './teach-learnings.js'
 
 export interface ReplyTeaching {
   readonly request: ReviewRequest
@@ -25,10 +25,10 @@ export interface ReplyTeaching {
   readonly memory: () => Promise<TeamMemory>
 }
 
-export async function teachAfterReply(input: ReplyTeaching): Promise<void> {
+export async function teachAfterReply(input: ReplyTeaching): Promise<TeachingResult | undefined> {
   const { request, config, deps, tools } = input
-  if (!config.teamMemory || !settledThreadsTeach(tools, request.prNumber)) return
-  await teachOrWarn({
+  if (!config.teamMemory || !settledThreadsTeach(tools, request.prNumber)) return undefined
+  return teachOrWarn({
     session: input.session,
     tools,
     memory: await input.memory(),

@@ -27,6 +27,7 @@ import { buildThreadReplyNudge, buildThreadReplyPrompt } from '../prompts/thread
 import type { ActionReviewTools, ThreadOutcome } from '../tools/action-review-tools.js'
 import type { OutcomeRates } from '../../core/team-memory/outcome-rates.js'
 import type { TeamMemory } from '../memory/team-memory.js'
+import type { PassMetrics } from '../../core/reports/run-report.js'
 import { countOutcomes } from './count-outcomes.js'
 
 interface ThreadAnswer {
@@ -72,6 +73,13 @@ function emptyStage(config: Config, prepared: PreparedRun): FindingStage {
   )
 }
 
+/** The answer's cost and time, and the rows of the prompts sent after it (the learnings prompt). */
+interface AgentAnswer {
+  readonly usage: ModelUsage
+  readonly durationMs: number
+  readonly steps: readonly PassMetrics[]
+}
+
 /**
  * The agent's answer in the thread, with what it cost; a fatal failure fails
  * the run. `afterAnswer` runs in the same session before the agent stops.
@@ -82,12 +90,13 @@ async function answerWithAgent(
   thread: ThreadState,
   config: Config,
   deps: ReviewEngineDeps,
-  afterAnswer: (session: AgentSession) => Promise<void>
-): Promise<{ readonly usage: ModelUsage; readonly durationMs: number }> {
+  afterAnswer: (session: AgentSession) => Promise<readonly PassMetrics[]>
+): Promise<AgentAnswer> {
   const agent = await startAgentOrFail(prepared, tools, config, deps)
   const started = Date.now()
   let fatal: string | undefined
   let usage = NO_USAGE
+  let steps: readonly PassMetrics[] = []
   try {
     try {
       const answer = await answerThread(
@@ -101,7 +110,7 @@ async function answerWithAgent(
     } catch (error) {
       fatal = `the agent session failed: ${getErrorMessage(error)}`
     }
-    if (fatal === undefined) await afterAnswer(agent.session)
+    if (fatal === undefined) steps = await afterAnswer(agent.session)
   } finally {
     await agent.stop()
   }
@@ -109,7 +118,7 @@ async function answerWithAgent(
   if (fatal !== undefined) {
     throw new ReviewFailedError(`The reply in thread ${thread.id} could not be answered: ${fatal}`)
   }
-  return { usage, durationMs }
+  return { usage, durationMs, steps }
 }
 
 /** Every finding still open after the answer counts, as in a full review. */
@@ -131,6 +140,7 @@ async function reportReply(
     readonly outcome: ThreadOutcome | undefined
     readonly usage: ModelUsage
     readonly durationMs: number
+    readonly steps: readonly PassMetrics[]
     readonly rates: OutcomeRates | undefined
   }
 ): Promise<void> {
@@ -150,7 +160,8 @@ async function reportReply(
         durationMs: reply.durationMs,
         ...reply.usage,
         ...(outcome === undefined ? { note: 'no answer in the thread' } : {})
-      }
+      },
+      ...reply.steps
     ],
     mode: 'threads-only',
     unverifiedState: prepared.unverifiedState,
@@ -170,7 +181,7 @@ export async function threadsOnlyRun(
   if ('skip' in target) return { kind: 'skipped', reason: target.skip }
   const { thread } = target
   const tools = toolsFor(prepared, emptyStage(config, prepared), deps, thread.id)
-  const { usage, durationMs } = await answerWithAgent(
+  const { usage, durationMs, steps } = await answerWithAgent(
     prepared,
     tools,
     thread,
@@ -186,8 +197,9 @@ export async function threadsOnlyRun(
         log: deps.log,
         threadIds: new Set([thread.id])
       })
-      if (memory !== undefined)
-        await teachAfterReply({ request, config, deps, tools, session, memory })
+      if (memory === undefined) return []
+      const taught = await teachAfterReply({ request, config, deps, tools, session, memory })
+      return taught?.step === undefined ? [] : [taught.step]
     }
   )
   const verdict = verdictAfterReply(prepared, tools)
@@ -203,7 +215,7 @@ export async function threadsOnlyRun(
     threads: tools.liveState().threads,
     deps
   })
-  await reportReply(prepared, deps, { verdict, outcome, usage, durationMs, rates })
+  await reportReply(prepared, deps, { verdict, outcome, usage, durationMs, steps, rates })
   return {
     kind: 'reviewed',
     verdict: verdict.verdict,
@@ -212,6 +224,7 @@ export async function threadsOnlyRun(
     threadsResolved: tools.threadOutcomes.filter(
       (o) => o.action === 'resolved' || o.action === 'conceded'
     ).length,
-    usage
+    // The learnings prompt's turn costs like the answer's.
+    usage: sumUsage([usage, ...steps])
   }
 }

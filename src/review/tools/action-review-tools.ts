@@ -25,7 +25,7 @@ import type {
 } from '../../ports/review-tools.js'
 import type { LearningDesk } from '../memory/learning-desk.js'
 import { filePatchFor } from './file-patches.js'
-import { screenByLearnings } from './learning-screen.js'
+import { heldBackAfterRescore, screenByLearnings } from './learning-screen.js'
 import { THREADS_ARE_THE_PRIMARYS, type ReviewToolsOptions } from './review-tools-options.js'
 import { neutralizeReplies } from './run-state-view.js'
 import { toToolResult } from './stage-results.js'
@@ -128,9 +128,19 @@ export class ActionReviewTools implements ReviewTools {
     if (args.score === undefined) {
       return { status: 'rejected', reason: 'score is required when action is "rescore"' }
     }
-    return toToolResult(
-      this.options.stage.rescore(args.finding_id, args.score, this.options.reviewer)
-    )
+    const result = this.options.stage.rescore(args.finding_id, args.score, this.options.reviewer)
+    if (result.kind !== 'staged' && result.kind !== 'suppressed') return toToolResult(result)
+    return this.heldBackByLearning(result.id) ?? toToolResult(result)
+  }
+
+  /** A re-scored finding a learning covers at its new score leaves the findings to publish. */
+  private heldBackByLearning(id: string): PostReviewCommentResult | undefined {
+    const finding = this.options.stage.all().find((f) => f.id === id)
+    if (finding === undefined) return undefined
+    const reason = heldBackAfterRescore(finding, this.options.learnings ?? [])
+    if (reason === undefined) return undefined
+    this.options.stage.holdBack(id, reason)
+    return { status: 'withdrawn', finding_id: id, note: `${reason} It is not published.` }
   }
 
   async replyToThread(args: ReplyToThreadArgs): Promise<ToolAck> {

@@ -1,0 +1,81 @@
+/**
+ * What the learnings prompt costs is counted, without opencode: its turn
+ * is a row of the pass table named "learnings" and in the run's usage
+ * totals, after a full review's passes and after a threads-only answer.
+ */
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
+import type { ReviewTools } from '../../src/ports/review-tools.js'
+import { submit, type ScriptedTurn } from '../support/scripted-session.js'
+import {
+  ADDED_FILE,
+  OWNER,
+  REPO,
+  startEngineFixture,
+  type EngineFixture
+} from './engine-harness.js'
+import { memoryDepsOf, reasonedThread } from './team-memory-deps.js'
+
+let fixture: EngineFixture
+beforeEach(async () => {
+  fixture = await startEngineFixture({ headSha: 'c0ffee'.padEnd(40, '1'), files: [ADDED_FILE] })
+  fixture.github.state.addUser('alice')
+  fixture.github.state.grant(OWNER, REPO, 'alice', 'write')
+})
+afterEach(async () => {
+  await fixture.stop()
+})
+
+const conceding = (threadId: string) => (tools: ReviewTools) =>
+  tools.replyToThread({ thread_id: threadId, body: 'Fair.', is_concession: true })
+
+const teaching =
+  (threadId: string): ScriptedTurn =>
+  async (tools) => {
+    await tools.recordTeamLearning({ thread_id: threadId, rule: 'Unused constants document.' })
+  }
+
+// Every scripted turn reports 100 input and 10 output tokens in one request.
+it('a full review counts the learnings turn as its own row and in the totals', async () => {
+  const thread = reasonedThread(fixture)
+  const run = await fixture.run(
+    [submit(conceding(thread.id)), submit(), submit(), submit(), teaching(thread.id)],
+    { deps: memoryDepsOf(fixture) }
+  )
+  expect(run.error).toBeUndefined()
+  expect(run.agent.prompts).toHaveLength(5)
+  const passes = run.reports[0]?.passes ?? []
+  expect(passes.map((p) => p.label ?? String(p.number))).toEqual(['1', '2', '3', '4', 'learnings'])
+  expect(passes[4]).toMatchObject({ completed: true, inputTokens: 100, outputTokens: 10 })
+  expect(run.outcome).toMatchObject({ usage: { inputTokens: 500, outputTokens: 50 } })
+})
+
+it('a threads-only run counts the learnings turn after the answer', async () => {
+  fixture.github.state.addIssueComment(fixture.pr, {
+    author: 'github-actions[bot]',
+    body: formatBotComment('## OpenCode review', {
+      kind: 'summary',
+      head_sha: fixture.pr.headSha,
+      pr: fixture.pr.number,
+      reviewed_at: '2026-11-20T00:00:00.000Z',
+      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
+    })
+  })
+  const thread = reasonedThread(fixture)
+  const answer: ScriptedTurn = async (tools) => {
+    await conceding(thread.id)(tools)
+  }
+  const run = await fixture.run([answer, teaching(thread.id)], {
+    deps: memoryDepsOf(fixture),
+    request: {
+      trigger: 'reply',
+      commentId: thread.comments[1]!.id,
+      actor: 'alice',
+      replyBy: 'developer'
+    }
+  })
+  expect(run.error).toBeUndefined()
+  expect(run.agent.prompts).toHaveLength(2)
+  const passes = run.reports[0]?.passes ?? []
+  expect(passes.map((p) => p.label)).toEqual(['reply', 'learnings'])
+  expect(run.outcome).toMatchObject({ usage: { inputTokens: 200, outputTokens: 20 } })
+})
