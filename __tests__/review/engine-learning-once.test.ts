@@ -7,14 +7,14 @@
  */
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
+import { OWNER, REPO, type EngineFixture } from './engine-harness.js'
 import {
-  ADDED_FILE,
-  OWNER,
-  REPO,
-  startEngineFixture,
-  type EngineFixture
-} from './engine-harness.js'
-import { memoryDepsOf, reasonedThread, TAUGHT_FINDING as FINDING } from './team-memory-deps.js'
+  memoryDepsOf,
+  reasonedThread,
+  TAUGHT_FINDING as FINDING,
+  teaching,
+  startTeamFixture
+} from './team-memory-deps.js'
 
 const BOT = 'github-actions[bot]'
 const LIST_ISSUES = 'GET /repos/:owner/:repo/issues'
@@ -22,9 +22,7 @@ const LEARNINGS_PROMPT = 'After the review: what the team taught'
 
 let fixture: EngineFixture
 beforeEach(async () => {
-  fixture = await startEngineFixture({ headSha: 'c0ffee'.padEnd(40, '1'), files: [ADDED_FILE] })
-  fixture.github.state.addUser('alice')
-  fixture.github.state.grant(OWNER, REPO, 'alice', 'write')
+  fixture = await startTeamFixture()
 })
 afterEach(async () => {
   await fixture.stop()
@@ -49,12 +47,6 @@ function recordOf(headSha: string, reviewedAt: string) {
 /** A bot finding on src/a.ts line 1 with alice's reason, and `more` comments after it. */
 const findingThread = (more: Array<{ author: string; body: string }> = []) =>
   reasonedThread(fixture, more)
-
-const teaching =
-  (threadId: string): ScriptedTurn =>
-  async (tools) => {
-    await tools.recordTeamLearning({ thread_id: threadId, rule: 'Unused constants document.' })
-  }
 
 /** The memory issue's learning comments (it also keeps each PR's outcomes comment). */
 function learningComments() {

@@ -6,39 +6,27 @@
  * simply declined is not asked again.
  */
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { serverError } from '../support/fake-github/faults.js'
 import type { FakeRequest } from '../support/fake-github/router.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
+import { OWNER, REPO, type EngineFixture } from './engine-harness.js'
 import {
-  ADDED_FILE,
-  OWNER,
-  REPO,
-  startEngineFixture,
-  type EngineFixture
-} from './engine-harness.js'
-import { memoryDepsOf, reasonedThread } from './team-memory-deps.js'
+  memoryDepsOf,
+  reasonedThread,
+  teaching,
+  conceding,
+  startTeamFixture
+} from './team-memory-deps.js'
 
 const LEARNINGS_PROMPT = 'After the review: what the team taught'
 
 let fixture: EngineFixture
 beforeEach(async () => {
-  fixture = await startEngineFixture({ headSha: 'c0ffee'.padEnd(40, '1'), files: [ADDED_FILE] })
-  fixture.github.state.addUser('alice')
-  fixture.github.state.grant(OWNER, REPO, 'alice', 'write')
+  fixture = await startTeamFixture()
 })
 afterEach(async () => {
   await fixture.stop()
 })
-
-const conceding = (threadId: string) => (tools: ReviewTools) =>
-  tools.replyToThread({ thread_id: threadId, body: 'Fair.', is_concession: true })
-
-const teaching =
-  (threadId: string): ScriptedTurn =>
-  async (tools) => {
-    await tools.recordTeamLearning({ thread_id: threadId, rule: 'Unused constants document.' })
-  }
 
 const failing: ScriptedTurn = async () => ({
   error: { message: 'the provider is overloaded', fatal: false }

@@ -4,35 +4,23 @@
  * totals, after a full review's passes and after a threads-only answer.
  */
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
-import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
+import { type EngineFixture } from './engine-harness.js'
 import {
-  ADDED_FILE,
-  OWNER,
-  REPO,
-  startEngineFixture,
-  type EngineFixture
-} from './engine-harness.js'
-import { memoryDepsOf, reasonedThread } from './team-memory-deps.js'
+  memoryDepsOf,
+  reasonedThread,
+  teaching,
+  conceding,
+  startTeamFixture
+} from './team-memory-deps.js'
 
 let fixture: EngineFixture
 beforeEach(async () => {
-  fixture = await startEngineFixture({ headSha: 'c0ffee'.padEnd(40, '1'), files: [ADDED_FILE] })
-  fixture.github.state.addUser('alice')
-  fixture.github.state.grant(OWNER, REPO, 'alice', 'write')
+  fixture = await startTeamFixture()
 })
 afterEach(async () => {
   await fixture.stop()
 })
-
-const conceding = (threadId: string) => (tools: ReviewTools) =>
-  tools.replyToThread({ thread_id: threadId, body: 'Fair.', is_concession: true })
-
-const teaching =
-  (threadId: string): ScriptedTurn =>
-  async (tools) => {
-    await tools.recordTeamLearning({ thread_id: threadId, rule: 'Unused constants document.' })
-  }
 
 // Every scripted turn reports 100 input and 10 output tokens in one request.
 it('a full review counts the learnings turn as its own row and in the totals', async () => {

@@ -1,13 +1,46 @@
 /**
  * The engine's team memory for engine-tier tests: the real memory store
  * (github/github-memory-store.ts) on the fixture's fake GitHub, as the
- * action composes it when `team_memory` is on.
+ * action composes it when `team_memory` is on, and the fixture, thread and
+ * agent turns the teaching tests share.
  */
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { createTeamMemoryStore } from '../../src/github/github-memory-store.js'
 import { createGitHubClient } from '../../src/github/octokit.js'
 import type { ReviewEngineDeps } from '../../src/ports/review-engine.js'
-import { configOf, TOKEN, type EngineFixture } from './engine-harness.js'
+import type { ReviewTools } from '../../src/ports/review-tools.js'
+import type { ScriptedTurn } from '../support/scripted-session.js'
+import {
+  ADDED_FILE,
+  configOf,
+  OWNER,
+  REPO,
+  startEngineFixture,
+  TOKEN,
+  type EngineFixture
+} from './engine-harness.js'
+
+/** An engine fixture where alice is a write collaborator (she may teach). */
+export async function startTeamFixture(): Promise<EngineFixture> {
+  const fixture = await startEngineFixture({
+    headSha: 'c0ffee'.padEnd(40, '1'),
+    files: [ADDED_FILE]
+  })
+  fixture.github.state.addUser('alice')
+  fixture.github.state.grant(OWNER, REPO, 'alice', 'write')
+  return fixture
+}
+
+/** The agent concedes thread `threadId`. */
+export const conceding = (threadId: string) => (tools: ReviewTools) =>
+  tools.replyToThread({ thread_id: threadId, body: 'Fair.', is_concession: true })
+
+/** The agent records the learning of thread `threadId` in the learnings prompt. */
+export const teaching =
+  (threadId: string): ScriptedTurn =>
+  async (tools) => {
+    await tools.recordTeamLearning({ thread_id: threadId, rule: 'Unused constants document.' })
+  }
 
 export function memoryDepsOf(fixture: EngineFixture): Partial<ReviewEngineDeps> {
   const client = createGitHubClient({
