@@ -113,6 +113,20 @@ describe('passTotalRow', () => {
     ])
   })
 
+  it('names the steps after the passes instead of counting them as passes', () => {
+    const step = (number: number, label?: string) => ({
+      ...input.passes[0]!,
+      number,
+      ...(label === undefined ? {} : { label })
+    })
+    const full = [1, 2, 3, 4].map((n) => step(n))
+    expect(passTotalRow([...full, step(5, 'learnings'), step(5, 'confirmation')])[1]).toBe(
+      '4 passes + learnings, confirmation'
+    )
+    expect(passTotalRow([step(1, 'reply'), step(5, 'learnings')])[1]).toBe('reply, learnings')
+    expect(passTotalRow([])[1]).toBe('0 passes')
+  })
+
   it('keeps small totals to the micro-dollar instead of printing float noise', () => {
     const tiny = input.passes.map((p) => ({ ...p, costUsd: 0.1 + 0.2 - 0.3 + 0.0001 }))
     expect(passTotalRow(tiny)[5]).toBe('$0.0002')

@@ -30,6 +30,21 @@ export function passRows(
     ])
 }
 
+/**
+ * What the total covers: "4 passes", then the other steps by name ("4
+ * passes + confirmation, learnings"; "reply, learnings" for a
+ * threads-only run), so a step after the passes is never counted as one.
+ */
+function stepsCovered(passes: readonly PassMetrics[]): string {
+  const numbered = passes.filter((p) => p.label === undefined).length
+  const named = [...passes]
+    .sort((a, b) => a.number - b.number)
+    .flatMap((p) => (p.label === undefined ? [] : [p.label]))
+  const counted = numbered === 0 ? [] : [plural(numbered, 'pass', 'passes')]
+  if (counted.length === 0 && named.length === 0) return plural(0, 'pass', 'passes')
+  return [...counted, named.join(', ')].filter((part) => part !== '').join(' + ')
+}
+
 /** The run's total over every pass, the figures the action's outputs carry. */
 export function passTotalRow(passes: readonly PassMetrics[]): string[] {
   const usage = sumUsage(passes)
@@ -37,7 +52,7 @@ export function passTotalRow(passes: readonly PassMetrics[]): string[] {
   // The status cell is not left empty: core.summary writes an empty cell unclosed (`<td>`).
   return [
     '<strong>Total</strong>',
-    plural(passes.length, 'pass', 'passes'),
+    stepsCovered(passes),
     seconds(ms),
     String(usage.inputTokens),
     String(usage.outputTokens),
