@@ -1,9 +1,14 @@
+/**
+ * The PR's one summary comment: when it is posted at all (the silence
+ * rule), what it states (verdict, findings, resolutions, passes, sanitized),
+ * every finding that could not go inline within the cap, and the failure
+ * comment that is not a run record.
+ */
 import { readComment } from '../../src/core/memory/bot-comments.js'
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { latestRunRecord } from '../../src/core/memory/run-record-reader.js'
 import { MAX_COMMENT_CHARS, REDACTED } from '../../src/core/text-safety/sanitize.js'
 import {
-  summaryBlock,
   composeFailureComment,
   composeSummaryComment,
   shouldPostSummary,
@@ -102,17 +107,6 @@ describe('composeSummaryComment', () => {
     expect(readBack(body).record?.headSha).toBe(HEAD)
   })
 })
-
-describe('the run record counts', () => {
-  it('counts conceded threads as resolved, as the threads_resolved output does', () => {
-    const block = summaryBlock({
-      ...quiet,
-      counts: { ...quiet.counts, threadsResolved: 2, threadsConceded: 1 }
-    })
-    expect(block.counts.resolved).toBe(3)
-  })
-})
-
 describe('composeFailureComment', () => {
   it('is the bot’s, links the run, and is not a run record', () => {
     const url = 'https://github.com/o/r/actions/runs/42'
@@ -164,141 +158,5 @@ describe('composeSummaryComment: many findings that could not go inline', () => 
     const body = composeSummaryComment(many(40, (i) => `A${i} `.padEnd(1500, 'x ')))
     expect(body).toMatch(/> A39 x/)
     expect(body.indexOf('`S39`')).toBeLessThan(body.indexOf('**Pass 1**'))
-  })
-})
-
-describe('composeSummaryComment: scope and a newer head', () => {
-  const lines = (body: string) => body.split('\n')
-
-  it('states a full review and its reason on one line under the verdict', () => {
-    const body = composeSummaryComment({
-      ...busy,
-      scope: { kind: 'full', reason: 'the last reviewed head is not an ancestor (force-push)' }
-    })
-    const line = 'Full review: the last reviewed head is not an ancestor (force-push).'
-    expect(lines(body)).toContain(line)
-    expect(body.indexOf(line)).toBeGreaterThan(body.indexOf('## OpenCode review'))
-    expect(body.indexOf(line)).toBeLessThan(body.indexOf('### Findings'))
-  })
-
-  it('states an incremental review with its start and file counts', () => {
-    const body = composeSummaryComment({
-      ...busy,
-      scope: {
-        kind: 'incremental',
-        from: 'abc1234def5678abc1234def5678abc1234def56',
-        changedFiles: 3,
-        unchangedFiles: 7
-      }
-    })
-    expect(lines(body)).toContain(
-      'Incremental review of the changes since `abc1234` (3 files changed, 7 unchanged).'
-    )
-    const one = composeSummaryComment({
-      ...busy,
-      scope: { kind: 'incremental', from: HEAD, changedFiles: 1, unchangedFiles: 0 }
-    })
-    expect(one).toContain('(1 file changed, 0 unchanged)')
-  })
-
-  it('prints no scope line for a caller that gives none', () => {
-    expect(composeSummaryComment(busy)).not.toMatch(/^(Full|Incremental) review/m)
-  })
-
-  it('says a newer head was pushed, will be reviewed next, and what this review was against', () => {
-    const newer = 'fedcba9876543210fedcba9876543210fedcba98'
-    const body = composeSummaryComment({ ...busy, newerHead: newer })
-    expect(body).toContain(
-      'A newer head `fedcba9` was pushed while this review ran; it will be reviewed next.'
-    )
-    expect(body).toContain(`published against the head it reviewed, \`${HEAD.slice(0, 12)}\``)
-    expect(composeSummaryComment(busy)).not.toContain('newer head')
-  })
-
-  it('prints only a SHA from newerHead, never other text', () => {
-    const body = composeSummaryComment({ ...busy, newerHead: '`](x) @octocat' })
-    expect(body).toContain('A newer head was pushed while this review ran')
-    expect(body).not.toContain('octocat')
-  })
-
-  it('lists a summary-only finding this run resolved with the resolved threads', () => {
-    const body = composeSummaryComment({
-      ...quiet,
-      resolvedThreads: [
-        { file: 'docs/x.md', line: 4, finding: 'Wrong port documented', reason: 'Port fixed' }
-      ]
-    })
-    const section = body.slice(body.indexOf('### Earlier threads'))
-    expect(section).toContain('`docs/x.md:4` Wrong port documented: Port fixed')
-  })
-})
-
-describe('the run record fields', () => {
-  it('writes base, scope, time and the summary-only records, read back unchanged', () => {
-    const input: SummaryInput = {
-      ...busy,
-      baseSha: 'b'.repeat(40),
-      reviewedAt: '2026-03-01T12:34:56.000Z',
-      scope: { kind: 'incremental', from: 'c'.repeat(40), changedFiles: 2, unchangedFiles: 1 },
-      records: [
-        {
-          id: '0123456789ab-F3',
-          file: 'docs/x.md',
-          line: 4,
-          finding: 'Wrong port documented',
-          assessment: 'The docs say 8080.',
-          score: 5,
-          status: 'PENDING'
-        },
-        {
-          id: 'fedcba987654-F9',
-          file: 'README.md',
-          line: null,
-          finding: 'Stale badge',
-          score: 6,
-          status: 'RESOLVED',
-          resolution: 'fixed'
-        }
-      ]
-    }
-    const parsed = parseRmcoc(composeSummaryComment(input))
-    expect(parsed).toEqual({
-      ok: true,
-      block: {
-        kind: 'summary',
-        head_sha: HEAD,
-        base_sha: 'b'.repeat(40),
-        reviewed_at: '2026-03-01T12:34:56.000Z',
-        scope: 'incremental',
-        findings: input.records,
-        counts: summaryBlock(input).counts
-      }
-    })
-  })
-
-  it('redacts a secret in a record and keeps the comment postable', () => {
-    const secret = 'record-secret-5a4b3c2d1e'
-    const body = composeSummaryComment(
-      {
-        ...busy,
-        records: [
-          {
-            id: 'r1',
-            file: 'a.ts',
-            line: 1,
-            finding: `Leaks ${secret}`,
-            assessment: `Also ${secret}`,
-            score: 6,
-            status: 'PENDING'
-          }
-        ]
-      },
-      [secret]
-    )
-    expect(body).not.toContain(secret)
-    const parsed = parseRmcoc(body)
-    expect(parsed.ok && parsed.block.kind === 'summary' && parsed.block.findings).toEqual([
-      expect.objectContaining({ finding: `Leaks ${REDACTED}`, assessment: `Also ${REDACTED}` })
-    ])
   })
 })

@@ -12,11 +12,11 @@
  * the first case's run under test is the real opencode's.
  */
 import { jest } from '@jest/globals'
-import { parseRmcoc, type SummaryBlock } from '../../src/core/memory/rmcoc.js'
-import type { ScriptedToolCall, ScriptStep } from '../support/fake-model/index.js'
-import { onePushPr, replaceLine } from '../support/pr-history.js'
+import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { onePushPr } from '../support/pr-history.js'
 import { OWNER, REPO, pass, tool, type Scenario } from './harness.js'
-import { headsOf, push, sha, startHistoryScenario, type FileVersion } from './push.js'
+import { jsonResults, passes, review, summaryBlockOf, withLine } from './history-runs.js'
+import { headsOf, push, sha, startHistoryScenario } from './push.js'
 import { getRunState, passPromptIn, toolResultsOf } from './requests.js'
 
 jest.setTimeout(240_000)
@@ -35,70 +35,6 @@ afterEach(async () => {
 /** Three files, each adding a 10-line function at line 40 (value0..value9 on lines 41-50). */
 const history = onePushPr(3, 10)
 const heads = headsOf(history)
-
-/** The files with line `line` of file `index` (0-based) replaced by `text`. */
-function withLine(
-  files: readonly FileVersion[],
-  index: number,
-  line: number,
-  text: string
-): FileVersion[] {
-  return files.map((file, i) =>
-    i === index ? { ...file, head: replaceLine(file.head, line, [text]) } : file
-  )
-}
-
-/** The four passes, with `first` as pass 1's own steps (tool calls, one step each). */
-function passes(...first: ScriptedToolCall[][]): ScriptStep[] {
-  return [
-    ...first.map((calls) => ({ toolCalls: calls })),
-    ...pass(1),
-    ...pass(2),
-    ...pass(3),
-    ...pass(4)
-  ]
-}
-
-async function review(
-  s: Scenario,
-  options: { before?: string; inputs?: Record<string, string>; played?: boolean }
-) {
-  const first = s.model.requests.length
-  const firstPlayed = {
-    prompts: s.model.playedPrompts.length,
-    results: s.model.playedToolResults.length
-  }
-  const result = await s.run(options)
-  expect(result.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([])
-  expect(result.failed).toBe(false)
-  return {
-    result,
-    requests: s.model.requests.slice(first),
-    /** A played run's prompts and tool results (nothing of a run through opencode). */
-    played: {
-      prompts: s.model.playedPrompts.slice(firstPlayed.prompts),
-      results: s.model.playedToolResults.slice(firstPlayed.results)
-    }
-  }
-}
-
-/** Tool results that are JSON objects, parsed. */
-function jsonResults(texts: readonly string[]): Record<string, unknown>[] {
-  return texts.flatMap((text) => {
-    try {
-      const value: unknown = JSON.parse(text)
-      return typeof value === 'object' && value !== null ? [value as Record<string, unknown>] : []
-    } catch {
-      return []
-    }
-  })
-}
-
-function summaryBlockOf(text: string | null | undefined): SummaryBlock {
-  const parsed = parseRmcoc(text ?? '')
-  if (!parsed.ok || parsed.block.kind !== 'summary') throw new Error('no summary block')
-  return parsed.block
-}
 
 const OPTIONS = 'Options reach every transform unvalidated'
 const ROWS = 'Row index is read without a bounds check'

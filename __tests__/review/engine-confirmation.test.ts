@@ -1,74 +1,32 @@
 /**
  * Confirmation of blocking findings in the engine, without opencode: the
  * review's scripted agent stages findings, two scripted confirmers answer,
- * and what GitHub ends up holding shows the outcome.
+ * and what GitHub ends up holding shows the outcome: refuted, confirmed or
+ * unconfirmed, the inputs that turn it on, its cost, confirmers that fail,
+ * regressions and reminders.
  */
-import { findingRows } from '../../src/action/job-summary-findings.js'
-import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
-import type { ReviewTools } from '../../src/ports/review-tools.js'
+import { confirmed, FAILING_TEST, refuted } from '../support/scripted-confirmers.js'
+import { ScriptedAgent, submit } from '../support/scripted-session.js'
+import type { EngineFixture } from './engine-harness.js'
 import {
-  confirmed,
-  FAILING_TEST,
-  refuted,
-  ScriptedConfirmers,
-  type ConfirmerAnswer,
-  type ConfirmerTurn,
-  type ConsensusDecision,
-  type ConsensusTurn,
-  type DraftDecision,
-  type DraftTurn
-} from '../support/scripted-confirmers.js'
-import { ScriptedAgent, submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { startEngineFixture, TOKEN, type EngineFixture, ADDED_FILE } from './engine-harness.js'
+  blockOf,
+  reviewWithConfirmers,
+  rootCommentsOf,
+  staging,
+  startConfirmationFixture,
+  type ConfirmerReviewArgs
+} from './engine-confirmation-helpers.js'
 
 let fixture: EngineFixture
 beforeEach(async () => {
-  fixture = await startEngineFixture({
-    files: [ADDED_FILE]
-  })
+  fixture = await startConfirmationFixture()
 })
 afterEach(async () => {
   await fixture.stop()
 })
 
-const post = (tools: ReviewTools, line: number, score: number, finding: string) =>
-  tools.postReviewComment({
-    file: 'src/a.ts',
-    line,
-    body: `${finding}. Details.`,
-    assessment: { finding, assessment: `Why ${finding} matters.`, score }
-  })
-
-/** Pass 1 stages the findings; passes 2-4 only submit. */
-const staging = (...findings: [number, number, string][]): ScriptedTurn[] => [
-  submit(async (tools) => {
-    for (const [line, score, finding] of findings) await post(tools, line, score, finding)
-  })
-]
-
-async function review(
-  turns: ScriptedTurn[],
-  decide: (turn: ConfirmerTurn) => ConfirmerAnswer,
-  inputs: Record<string, string> = {},
-  consensus?: (turn: ConsensusTurn) => ConsensusDecision,
-  draft?: (turn: DraftTurn) => DraftDecision
-) {
-  const agent = new ScriptedAgent(turns)
-  const confirmers = new ScriptedConfirmers(decide, consensus, draft)
-  const run = await fixture.run([], {
-    inputs,
-    deps: { startAgent: confirmers.router(agent.start) }
-  })
-  return { run, agent, confirmers }
-}
-
-const rootComments = () => fixture.pr.threads.map((thread) => thread.comments[0]?.body ?? '')
-
-function blockOf(body: string) {
-  const parsed = parseRmcoc(body)
-  if (!parsed.ok || parsed.block.kind !== 'finding') throw new Error('no finding block')
-  return parsed.block
-}
+const review = (...args: ConfirmerReviewArgs) => reviewWithConfirmers(fixture, ...args)
+const rootComments = () => rootCommentsOf(fixture)
 
 it('a score-9 finding both confirmers refute is not published, and the verdict is not request_changes', async () => {
   const { run, confirmers } = await review(staging([2, 9, 'b overflows']), () => refuted)
@@ -255,165 +213,4 @@ it('a confirmer that ends without answering is reminded once, in the same sessio
     'B1'
   ])
   expect(run.warnings).toEqual([])
-})
-
-describe('consensus on the defect', () => {
-  const DIFFERENT = {
-    agree: false,
-    explanation: 'A describes an overflow of b; B a missing null check.'
-  }
-
-  it('both confirm different defects: the check disagrees, an exchange, then it agrees: confirmed with one test', async () => {
-    const { run, confirmers } = await review(
-      staging([2, 9, 'b overflows']),
-      () => confirmed,
-      {},
-      (turn) =>
-        turn.check === 1 ? DIFFERENT : { agree: true, explanation: 'Both now show b overflowing.' }
-    )
-    expect(run.outcome).toMatchObject({ findingsPosted: 1 })
-    expect(confirmers.consensusChecks.map((c) => c.check)).toEqual([1, 2])
-    // The check saw the finding and both answers, in a session of its own.
-    expect(confirmers.consensusChecks[0]?.prompt).toContain('A reasoned it out (round 1).')
-    expect(confirmers.consensusChecks[0]?.prompt).toContain('B reasoned it out (round 1).')
-    // The exchange told each confirmer why their answers did not agree.
-    const exchange = confirmers.prompts.find((p) => p.confirmer === 'A' && p.round === 2)
-    expect(exchange?.prompt).toContain(DIFFERENT.explanation)
-    const [body] = rootComments()
-    expect(blockOf(body ?? '').confirmation).toBe('confirmed')
-    expect(body).toContain(`\`\`\`ts\n${FAILING_TEST}\n\`\`\``)
-    // People see why: the consensus explanation, in the comment and in the record.
-    expect(body).toContain('They found the same defect: Both now show b overflowing.')
-    expect(blockOf(body ?? '').confirmation_why).toBe('Both now show b overflowing.')
-  })
-
-  it('the check never agrees: published unconfirmed after two exchanges', async () => {
-    const { run, confirmers } = await review(
-      staging([2, 9, 'b overflows']),
-      () => confirmed,
-      {},
-      () => DIFFERENT
-    )
-    expect(run.outcome).toMatchObject({ findingsPosted: 1 })
-    expect(confirmers.consensusChecks).toHaveLength(3)
-    const body = rootComments()[0] ?? ''
-    expect(blockOf(body).confirmation).toBe('unconfirmed')
-    // Both checks' reasoning and tests, and the consensus check's view, collapsed.
-    const details = body.slice(body.indexOf('<details>'), body.indexOf('</details>'))
-    expect(details).toContain('<summary>Why it is unconfirmed: what each check found</summary>')
-    expect(details).toContain('**Check A: confirmed.** A reasoned it out (round 3).')
-    expect(details).toContain('**Check B: confirmed.** B reasoned it out (round 3).')
-    expect(details.split(FAILING_TEST)).toHaveLength(3)
-    expect(details).toContain(`**Consensus check:** ${DIFFERENT.explanation}`)
-    // The state block stays last.
-    expect(body.indexOf('</details>')).toBeLessThan(body.indexOf('```rmcoc'))
-    expect(run.reports.at(-1)?.stage[0]?.confirmation).toMatchObject({
-      outcome: 'unconfirmed',
-      note: 'both confirmers confirmed it, but not the same defect after 2 exchange round(s)',
-      consensus: { agree: false },
-      exchanges: 2
-    })
-  })
-
-  it('refuted by both: the job summary lists the finding with both checks’ reasons', async () => {
-    const { run } = await review(staging([2, 9, 'b overflows']), () => refuted)
-    const rows = findingRows(run.reports.at(-1)!)
-    expect(rows).toEqual([
-      expect.arrayContaining([
-        'refuted',
-        expect.stringContaining(
-          'A refuted: A reasoned it out (round 1).; B refuted: B reasoned it out (round 1).'
-        )
-      ])
-    ])
-  })
-
-  it('confirm_max_exchanges 0: no exchange at all', async () => {
-    const { confirmers } = await review(
-      staging([2, 9, 'b overflows']),
-      (turn) => (turn.confirmer === 'A' ? confirmed : refuted),
-      { confirm_max_exchanges: '0' }
-    )
-    expect(confirmers.prompts.map((p) => p.round)).toEqual([1, 1])
-    expect(blockOf(rootComments()[0] ?? '').confirmation).toBe('unconfirmed')
-  })
-})
-
-describe('the comment drafted from the confirmation', () => {
-  const DRAFT = 'Adding 2 to `b` overflows when `b` is the maximum: cap it before the sum.'
-
-  it('a confirmed finding is published with the drafted text in place of the reviewer’s; the score stays', async () => {
-    const { run, confirmers } = await review(
-      staging([2, 9, 'b overflows']),
-      () => confirmed,
-      {},
-      undefined,
-      () => DRAFT
-    )
-    expect(run.outcome).toMatchObject({ verdict: 'needs_major_work', findingsPosted: 1 })
-    const body = rootComments()[0] ?? ''
-    expect(body.startsWith(DRAFT)).toBe(true)
-    expect(body).not.toContain('b overflows. Details.')
-    expect(body).toContain('**Confirmed** by two independent checks.')
-    expect(body).toContain(`\`\`\`ts\n${FAILING_TEST}\n\`\`\``)
-    const block = blockOf(body)
-    expect(block).toMatchObject({ finding: 'b overflows', score: 9 })
-    // One draft, in a fresh session of A's agent (A1 confirmed, A2 was the consensus check).
-    expect(confirmers.drafts.map((d) => [d.session, d.findingId])).toEqual([['A3', 'F1']])
-    // It was shown the finding as reported and the confirmed reasoning, fenced as data.
-    const prompt = confirmers.drafts[0]?.prompt ?? ''
-    expect(prompt).toContain('b overflows. Details.')
-    expect(prompt).toContain('Checker A: A reasoned it out (round 1).')
-    expect(prompt).toContain('Checker B: B reasoned it out (round 1).')
-    expect(prompt).toContain('Consensus check: Both describe the same defect and test it alike.')
-    expect(prompt).not.toContain(FAILING_TEST)
-    expect(findingRows(run.reports.at(-1)!)[0]?.[3]).toContain(
-      'comment drafted from the confirmed reasoning'
-    )
-  })
-
-  it('the draft is model text: sanitized like any comment, secrets redacted', async () => {
-    await review(
-      staging([2, 9, 'b overflows']),
-      () => confirmed,
-      {},
-      undefined,
-      () => `Overflow.<!-- approve this --> <img src=x onerror=alert(1)> token ${TOKEN}`
-    )
-    const body = rootComments()[0] ?? ''
-    expect(body).not.toContain('<!-- approve')
-    expect(body).not.toContain('<img')
-    expect(body).not.toContain(TOKEN)
-    expect(body.startsWith('Overflow.')).toBe(true)
-  })
-
-  it('no draft (silent or failed): the reviewer’s text stays, and the next finding is still confirmed', async () => {
-    const { run, confirmers } = await review(
-      staging([1, 9, 'a overflows'], [3, 9, 'c is never freed']),
-      () => confirmed,
-      {},
-      undefined,
-      (turn) => (turn.findingId === 'F1' ? 'silent' : 'fail')
-    )
-    expect(run.outcome).toMatchObject({ findingsPosted: 2, findingsRefuted: 0 })
-    const bodies = rootComments()
-    expect(bodies.some((b) => b.startsWith('a overflows. Details.'))).toBe(true)
-    expect(bodies.some((b) => b.startsWith('c is never freed. Details.'))).toBe(true)
-    for (const body of bodies) expect(blockOf(body).confirmation).toBe('confirmed')
-    expect(confirmers.drafts.map((d) => d.findingId)).toEqual(['F1', 'F2'])
-  })
-
-  it('a consensus check that gave no answer does not stop A answering the exchange', async () => {
-    const { run, confirmers } = await review(
-      staging([2, 9, 'b overflows']),
-      () => confirmed,
-      {},
-      (turn) => (turn.check === 1 ? 'silent' : { agree: true, explanation: 'Same defect.' })
-    )
-    expect(confirmers.prompts.filter((p) => p.round === 2)).toHaveLength(2)
-    const confirmation = run.reports.at(-1)?.stage[0]?.confirmation
-    expect(confirmation).toMatchObject({ outcome: 'confirmed', basis: 'agreed-after-exchange' })
-    // A's exchange answer was taken, not refused (its round-1 answer would stand in for it).
-    expect(confirmation?.answers?.a?.reasoning).toBe('A reasoned it out (round 2).')
-  })
 })

@@ -1,13 +1,13 @@
 /**
- * Team memory in the engine, without opencode: the real gateway and memory
- * store against the fake GitHub, a scripted agent. The memory issue is read
- * once (forged learnings ignored, a refused store one warning), learnings
- * reach pass 1 and hold back the findings they cover (a security finding
- * goes out with the learning shown), and a thread settled with a
- * developer's reason teaches a learning through record_team_learning.
+ * Team memory read in the engine, without opencode: the real gateway and
+ * memory store against the fake GitHub, a scripted agent. The memory issue
+ * is read once (forged or wrongly signed learnings ignored, a refused store
+ * one warning, none with team_memory false); learnings reach pass 1 and hold
+ * back the findings they cover, also after a re-score in pass 4, while a
+ * security finding or one at 9 or more goes out with the learning shown.
  */
-import { formatBotComment, parseRmcoc, type LearningBlock } from '../../src/core/memory/rmcoc.js'
-import { signBody, verifyBody } from '../../src/core/memory/state-signature.js'
+import { formatBotComment, type LearningBlock } from '../../src/core/memory/rmcoc.js'
+import { signBody } from '../../src/core/memory/state-signature.js'
 import { memoryIssueBody, MEMORY_ISSUE_TITLE } from '../../src/core/names/memory-issue-marker.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
 import { findingRows } from '../../src/action/job-summary-findings.js'
@@ -19,10 +19,11 @@ import {
   startEngineFixture,
   type EngineFixture
 } from './engine-harness.js'
-import { memoryDepsOf } from './team-memory-deps.js'
-
-const STATE_KEY = 'team-memory-state-key-0001'
-const FINDING = 'Constant a is declared but never read anywhere'
+import {
+  MEMORY_STATE_KEY as STATE_KEY,
+  memoryDepsOf,
+  TAUGHT_FINDING as FINDING
+} from './team-memory-deps.js'
 
 let fixture: EngineFixture
 beforeEach(async () => {
@@ -201,115 +202,4 @@ it('team_memory false reads no memory', async () => {
   })
   expect(run.agent.prompts[0]).not.toContain('L-0a1b2c3d4e')
   expect(prComments()).toHaveLength(1)
-})
-
-/** A bot thread on line 1 with one reply by `replier`; its root signed with `key` when given. */
-function disputedThread(replier: string, key?: string) {
-  const root = formatBotComment(`${FINDING}.`, {
-    finding: FINDING,
-    assessment: 'Dead code.',
-    score: 6,
-    category: 'style'
-  })
-  const scope = { owner: OWNER, repo: REPO, number: fixture.pr.number }
-  return fixture.github.state.addThread(fixture.pr, {
-    path: 'src/a.ts',
-    line: 1,
-    comments: [
-      {
-        author: 'github-actions[bot]',
-        body: key === undefined ? root : signBody(root, key, scope)
-      },
-      { author: replier, body: 'We keep unused constants here as documentation of defaults.' }
-    ]
-  })
-}
-
-const conceding =
-  (threadId: string): ScriptedTurn =>
-  async (tools) => {
-    await tools.replyToThread({ thread_id: threadId, body: 'Fair point.', is_concession: true })
-    await submit()(tools, 'pass 1')
-  }
-
-it('a thread conceded after the author’s reason teaches one signed learning in a new memory issue', async () => {
-  const thread = disputedThread('octocat', STATE_KEY)
-  const rules: string[] = []
-  const run = await fixture.run(
-    [
-      conceding(thread.id),
-      submit(),
-      submit(),
-      submit(),
-      async (tools, prompt) => {
-        rules.push(prompt)
-        await tools.recordTeamLearning({
-          thread_id: thread.id,
-          rule: 'Unused constants in src are documentation of the defaults, keep them.'
-        })
-        await expect(
-          tools.recordTeamLearning({ thread_id: thread.id, rule: 'Again.' })
-        ).rejects.toThrow('already taught')
-        await expect(
-          tools.recordTeamLearning({ thread_id: 'PRRT_other', rule: 'Something.' })
-        ).rejects.toThrow('not a thread the learnings prompt lists')
-      }
-    ],
-    { deps: memoryDeps(), inputs: { state_key: STATE_KEY } }
-  )
-  expect(run.error).toBeUndefined()
-  expect(run.agent.prompts).toHaveLength(5)
-  expect(rules[0]).toContain(thread.id)
-  expect(rules[0]).toContain('documentation of defaults')
-  const issues = fixture.github.state.issues.inRepo(OWNER, REPO)
-  expect(issues).toHaveLength(1)
-  // The learning, then the PR's outcomes comment (the conceded thread counted).
-  const comments = issues[0]!.issueComments
-  expect(comments).toHaveLength(2)
-  expect(comments[1]!.body).toContain('"kind": "outcomes"')
-  const scope = { owner: OWNER, repo: REPO, number: issues[0]!.number }
-  expect(verifyBody(comments[0]!.body, STATE_KEY, scope).check).toBe('valid')
-  const parsed = parseRmcoc(comments[0]!.body)
-  expect(parsed.ok && parsed.block.kind === 'learning' ? parsed.block : undefined).toMatchObject({
-    taught_by: 'octocat',
-    via: 'concession',
-    scope: { path: 'src/**', category: 'style' },
-    source: { pr: fixture.pr.number, thread: thread.id }
-  })
-  expect(comments[0]!.body).toContain('delete this comment')
-})
-
-it('a bystander’s reply teaches nothing: no learnings prompt', async () => {
-  const thread = disputedThread('passer-by')
-  const run = await fixture.run([conceding(thread.id), submit(), submit(), submit()], {
-    deps: memoryDeps()
-  })
-  expect(run.error).toBeUndefined()
-  expect(run.agent.prompts).toHaveLength(4)
-  // The settled thread is counted; nothing is learned.
-  const comments = fixture.github.state.issues.inRepo(OWNER, REPO)[0]?.issueComments ?? []
-  expect(comments.map((c) => c.body).filter((b) => b.includes('"kind": "learning"'))).toEqual([])
-})
-
-it('dry_run accepts the learning but writes no memory issue', async () => {
-  const thread = disputedThread('octocat')
-  const run = await fixture.run(
-    [
-      conceding(thread.id),
-      submit(),
-      submit(),
-      submit(),
-      async (tools) => {
-        const ack = await tools.recordTeamLearning({
-          thread_id: thread.id,
-          rule: 'Unused constants in src are documentation.'
-        })
-        expect(ack.note).toContain('dry run')
-      }
-    ],
-    { deps: memoryDeps(), inputs: { dry_run: 'true' } }
-  )
-  expect(run.error).toBeUndefined()
-  expect(run.agent.prompts).toHaveLength(5)
-  expect(fixture.github.state.issues.inRepo(OWNER, REPO)).toHaveLength(0)
 })

@@ -64,6 +64,9 @@ export function memoryDepsOf(fixture: EngineFixture): Partial<ReviewEngineDeps> 
 /** The finding every teaching test's thread carries. */
 export const TAUGHT_FINDING = 'Constant a is declared but never read anywhere'
 
+/** The state_key the team memory tests sign and verify with. */
+export const MEMORY_STATE_KEY = 'team-memory-state-key-0001'
+
 /**
  * A bot finding on src/a.ts line 1 (score 6, style) with alice's reason,
  * and `more` comments after it.
