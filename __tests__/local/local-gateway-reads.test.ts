@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises'
 import { LocalGateway } from '../../src/local/local-gateway.js'
 import { commitFiles, lines, makeLocalRepo, repoGit, writeFiles } from '../support/local-repo.js'
-import { gatewayOn } from './local-gateway-bench.js'
+import { gatewayOn } from './local-gateway-fixture.js'
 
 let dir = ''
 

@@ -10,7 +10,7 @@ import { rebuildRunState } from '../../src/core/memory/threads.js'
 import { LocalGateway } from '../../src/local/local-gateway.js'
 import { emptyState, loadState, StateStore } from '../../src/local/local-state-file.js'
 import { commitFiles, makeLocalRepo } from '../support/local-repo.js'
-import { BOT, gatewayOn } from './local-gateway-bench.js'
+import { BOT, gatewayOn } from './local-gateway-fixture.js'
 
 let dir = ''
 

@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises'
 import { followHead, movedLine, parseHunks } from '../../src/local/local-thread-lines.js'
 import { loadState, StateStore } from '../../src/local/local-state-file.js'
 import { commitFiles, lines, makeLocalRepo } from '../support/local-repo.js'
-import { gatewayOn } from './local-gateway-bench.js'
+import { gatewayOn } from './local-gateway-fixture.js'
 
 let dir = ''
 

@@ -12,7 +12,7 @@ import {
   startTriggerGitHub,
   triggerWith,
   type TriggerArgs
-} from './trigger-run-bench.js'
+} from './trigger-run-fixture.js'
 
 let github: FakeGitHub
 beforeEach(async () => {

@@ -5,7 +5,7 @@
  */
 import type { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { example } from '../support/webhook-examples.js'
-import { startTriggerGitHub, triggerWith, type TriggerArgs } from './trigger-run-bench.js'
+import { startTriggerGitHub, triggerWith, type TriggerArgs } from './trigger-run-fixture.js'
 
 let github: FakeGitHub
 beforeEach(async () => {
