@@ -1,5 +1,5 @@
 /**
- * The local gateway tests' bench: the bot's login and `gatewayOn`, which
+ * The local gateway tests' fixture: the bot's login and `gatewayOn`, which
  * reads a temporary repository's branch against main and opens a gateway
  * over a fresh state file, with a fixed clock.
  */

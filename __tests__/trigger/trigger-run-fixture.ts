@@ -1,5 +1,5 @@
 /**
- * The trigger tests' bench: a fake GitHub with the example repositories'
+ * The trigger tests' fixture: a fake GitHub with the example repositories'
  * users and permissions, and `triggerWith`, which runs the action on a
  * webhook payload with an engine that records what it was asked to review.
  */
