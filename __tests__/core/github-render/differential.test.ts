@@ -10,9 +10,10 @@
  * Inbound, what the model reads of untrusted prose (neutralizeUntrusted)
  * against what a person sees on GitHub (inbound-run.ts): every entry of
  * inbound-corpus.json reads nothing hidden; of INBOUND_CASES generated texts
- * (2,000 unless set) at most 0.5% do (the markdown-it reading still differs
- * from GitHub's on rare shapes; the residue is printed minimized), and none
- * has an invisible character.
+ * (2,000 unless set) at most 0.2% do (the markdown-it reading still differs
+ * from GitHub's on rare shapes: a `>` indented four spaces taken as a block
+ * quote marker, lazy lines in nested containers; the residue is printed
+ * minimized), and none has an invisible character.
  *
  * Without cmark-gfm the tests are skipped, except in CI (CI set), where they
  * fail.
@@ -28,8 +29,12 @@ import { checkInbound, minimizeInbound, runInbound } from './inbound-run.js'
 const CASES = Number(process.env.DIFFERENTIAL_CASES ?? 2_000)
 const SEED = Number(process.env.DIFFERENTIAL_SEED ?? 18)
 const INBOUND_CASES = Number(process.env.INBOUND_CASES ?? 2_000)
-/** Generated texts allowed to let the model read something hidden: 0.5%. */
-const INBOUND_RESIDUE = 0.005
+/**
+ * Generated texts allowed to let the model read something hidden: 0.2%.
+ * Measured over 2,000 texts each: seeds 1, 2, 3, 7, 18, 42, 100 read hidden
+ * text in 4, 1, 0, 0, 2, 0, 1 texts (8 of 14,000).
+ */
+const INBOUND_RESIDUE = 0.002
 /** Minimized failures listed per mode and check. */
 const LISTED = 2
 const TIMEOUT_MS = 20 * 60_000
@@ -110,7 +115,7 @@ describeWhenRenderable('what the model reads of untrusted prose, against what Gi
   })
 
   it(
-    `reads nothing hidden in at least 99.5% of ${INBOUND_CASES} generated texts`,
+    `reads nothing hidden in at least 99.8% of ${INBOUND_CASES} generated texts`,
     async () => {
       const report = await runInbound(renderer!, SEED, INBOUND_CASES)
       const hidden = report.perCheck.get('hidden-text') ?? 0

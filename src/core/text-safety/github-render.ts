@@ -5,14 +5,21 @@
  * definition is shown only when something refers to it), and GFM's
  * tagfilter (a raw `<script`, `<style`, `<textarea`, `<title`, `<xmp`,
  * `<iframe`, `<noembed`, `<noframes` or `<plaintext` tag has its `<` escaped,
- * so its content is shown as text instead of hiding what follows), and a
- * lazy continuation line holding a tag starts an HTML block (lazy-html-lines.ts). An inline
- * HTML comment counts only in GitHub's stricter form (no `<!-->`, `<!--->`,
- * no `--` inside): another is shown as text there, so it is here.
+ * so its content is shown as text instead of hiding what follows; in
+ * inline HTML only the node's own tag is looked at), task list boxes, and a
+ * lazy continuation line holding a tag starts an HTML block
+ * (lazy-html-lines.ts). Where GitHub's renderer (CommonMark 0.29) and
+ * markdown-it (0.31) differ, GitHub's reading is taken: raw HTML
+ * (cmark-html-rules.ts), link destinations, titles and definitions
+ * (cmark-link-syntax.ts), footnote definitions (cmark-footnote-rules.ts).
  */
 import markdownIt, { type PluginSimple } from 'markdown-it'
 import footnote from 'markdown-it-footnote'
+import { useCmarkFootnoteRules } from './cmark-footnote-rules.js'
+import { useCmarkHtmlRules } from './cmark-html-rules.js'
+import { useCmarkLinkSyntax } from './cmark-link-syntax.js'
 import { separateLazyHtmlLines } from './lazy-html-lines.js'
+import { useTaskListItems } from './task-list-items.js'
 
 const FILTERED_TAGS = [
   'title',
@@ -36,25 +43,25 @@ function tagfilter(html: string): string {
   return html.replace(FILTERED, '&lt;')
 }
 
-/** A comment GitHub's renderer passes as inline HTML: `<!--`, text without `--` not starting with `>` or `->`, `-->`. */
-const GITHUB_COMMENT = /^<!--(?!>|->)(?:(?!--)[\s\S])*(?<!-)-->$/
+/** The tagfilter rule for a node starting with the tag. */
+const FILTERED_START = new RegExp(`^${FILTERED.source}`, 'i')
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
-
-function renderInlineHtml(content: string): string {
-  if (content.startsWith('<!--') && !GITHUB_COMMENT.test(content)) return escapeHtml(content)
-  return tagfilter(content)
+function tagfilterStart(html: string): string {
+  return FILTERED_START.test(html) ? `&lt;${html.slice(1)}` : html
 }
 
 function createRenderer(): markdownIt {
   const md = markdownIt('default', { html: true, linkify: false, typographer: false })
   // The plugin's type names markdown-it's CommonJS declarations; the function is the same.
   md.use(footnote as unknown as PluginSimple)
+  useCmarkHtmlRules(md)
+  useCmarkLinkSyntax(md)
+  useCmarkFootnoteRules(md)
+  useTaskListItems(md)
   md.validateLink = () => true
   md.renderer.rules.html_block = (tokens, idx) => tagfilter(tokens[idx]?.content ?? '')
-  md.renderer.rules.html_inline = (tokens, idx) => renderInlineHtml(tokens[idx]?.content ?? '')
+  // GitHub's tagfilter looks at an inline HTML node's own tag only.
+  md.renderer.rules.html_inline = (tokens, idx) => tagfilterStart(tokens[idx]?.content ?? '')
   return md
 }
 
