@@ -28,7 +28,7 @@ import {
 import type { ThreadState } from '../memory/run-state.js'
 import type { Confirmation } from './confirmation.js'
 import type { FindingInput, FindingState, StagedFinding } from './finding-shapes.js'
-import type { StageCounts, StageResult } from './submission-outcome.js'
+import { stageCounts, type StageCounts, type StageResult } from './submission-outcome.js'
 
 /** One submission that passed the checks: what the stage records. */
 interface Submission {
@@ -272,17 +272,8 @@ export class FindingStage {
   }
 
   counts(): StageCounts {
-    const by = (state: FindingState) => this.findings.filter((f) => f.state === state).length
-    return {
-      submitted: this.findings.length + this.duplicates + this.rejected + this.agreements,
-      staged: by('staged'),
-      suppressed: by('suppressed'),
-      duplicates: this.duplicates,
-      rejected: this.rejected,
-      withdrawn: by('withdrawn'),
-      combined: by('combined'),
-      refuted: by('refuted')
-    }
+    const { duplicates, rejected, agreements } = this
+    return stageCounts(this.findings, { duplicates, rejected, agreements })
   }
 
   private find(id: string): StagedFinding | undefined {

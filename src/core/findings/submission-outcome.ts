@@ -3,6 +3,7 @@
  * (staged, suppressed, duplicate or rejected, with the reason the agent
  * reads) and the tally of a run's submissions.
  */
+import type { FindingState, StagedFinding } from './finding-shapes.js'
 
 export type StageResult =
   | {
@@ -41,4 +42,30 @@ export interface StageCounts {
   readonly combined: number
   /** Refuted by both confirmation sessions (optional: older callers build counts without it). */
   readonly refuted?: number
+}
+
+/** What a stage counts besides its findings: submissions that never became one. */
+export interface StageTallies {
+  readonly duplicates: number
+  readonly rejected: number
+  /** Another reviewer's raising of a finding already staged. */
+  readonly agreements: number
+}
+
+/** The counts of a stage holding `findings`, every submission counted once. */
+export function stageCounts(
+  findings: readonly StagedFinding[],
+  tallies: StageTallies
+): StageCounts {
+  const by = (state: FindingState) => findings.filter((f) => f.state === state).length
+  return {
+    submitted: findings.length + tallies.duplicates + tallies.rejected + tallies.agreements,
+    staged: by('staged'),
+    suppressed: by('suppressed'),
+    duplicates: tallies.duplicates,
+    rejected: tallies.rejected,
+    withdrawn: by('withdrawn'),
+    combined: by('combined'),
+    refuted: by('refuted')
+  }
 }
