@@ -6,26 +6,9 @@
  */
 import { findingRows } from '../../src/action/job-summary-findings.js'
 import { confirmed, FAILING_TEST, refuted } from '../support/scripted-confirmers.js'
-import type { EngineFixture } from './engine-harness.js'
-import {
-  blockOf,
-  reviewWithConfirmers,
-  rootCommentsOf,
-  staging,
-  startConfirmationFixture,
-  type ConfirmerReviewArgs
-} from './engine-confirmation-helpers.js'
+import { blockOf, staging, useConfirmationFixture } from './engine-confirmation-helpers.js'
 
-let fixture: EngineFixture
-beforeEach(async () => {
-  fixture = await startConfirmationFixture()
-})
-afterEach(async () => {
-  await fixture.stop()
-})
-
-const review = (...args: ConfirmerReviewArgs) => reviewWithConfirmers(fixture, ...args)
-const rootComments = () => rootCommentsOf(fixture)
+const { review, rootComments } = useConfirmationFixture()
 
 describe('consensus on the defect', () => {
   const DIFFERENT = {

@@ -6,26 +6,10 @@
  */
 import { findingRows } from '../../src/action/job-summary-findings.js'
 import { confirmed, FAILING_TEST } from '../support/scripted-confirmers.js'
-import { TOKEN, type EngineFixture } from './engine-harness.js'
-import {
-  blockOf,
-  reviewWithConfirmers,
-  rootCommentsOf,
-  staging,
-  startConfirmationFixture,
-  type ConfirmerReviewArgs
-} from './engine-confirmation-helpers.js'
+import { TOKEN } from './engine-harness.js'
+import { blockOf, staging, useConfirmationFixture } from './engine-confirmation-helpers.js'
 
-let fixture: EngineFixture
-beforeEach(async () => {
-  fixture = await startConfirmationFixture()
-})
-afterEach(async () => {
-  await fixture.stop()
-})
-
-const review = (...args: ConfirmerReviewArgs) => reviewWithConfirmers(fixture, ...args)
-const rootComments = () => rootCommentsOf(fixture)
+const { review, rootComments } = useConfirmationFixture()
 
 describe('the comment drafted from the confirmation', () => {
   const DRAFT = 'Adding 2 to `b` overflows when `b` is the maximum: cap it before the sum.'

@@ -18,7 +18,7 @@ import { ScriptedAgent, submit, type ScriptedTurn } from '../support/scripted-se
 import { startEngineFixture, type EngineFixture, ADDED_FILE } from './engine-harness.js'
 
 /** The engine fixture every confirmation test starts: one added file. */
-export const startConfirmationFixture = (): Promise<EngineFixture> =>
+const startConfirmationFixture = (): Promise<EngineFixture> =>
   startEngineFixture({ files: [ADDED_FILE] })
 
 const post = (tools: ReviewTools, line: number, score: number, finding: string) =>
@@ -37,7 +37,7 @@ export const staging = (...findings: [number, number, string][]): ScriptedTurn[]
 ]
 
 /** Runs the scripted review on `fixture` with scripted confirmers. */
-export async function reviewWithConfirmers(
+async function reviewWithConfirmers(
   fixture: EngineFixture,
   turns: ScriptedTurn[],
   decide: (turn: ConfirmerTurn) => ConfirmerAnswer,
@@ -55,11 +55,11 @@ export async function reviewWithConfirmers(
 }
 
 /** `reviewWithConfirmers`' arguments after the fixture. */
-export type ConfirmerReviewArgs =
+type ConfirmerReviewArgs =
   Parameters<typeof reviewWithConfirmers> extends [EngineFixture, ...infer Rest] ? Rest : never
 
 /** The first comment of every thread on the fixture's PR. */
-export const rootCommentsOf = (fixture: EngineFixture) =>
+const rootCommentsOf = (fixture: EngineFixture) =>
   fixture.pr.threads.map((thread) => thread.comments[0]?.body ?? '')
 
 /** The finding block of a published comment; throws when it has none. */
@@ -67,4 +67,29 @@ export function blockOf(body: string) {
   const parsed = parseRmcoc(body)
   if (!parsed.ok || parsed.block.kind !== 'finding') throw new Error('no finding block')
   return parsed.block
+}
+
+/**
+ * Registers hooks that start `startConfirmationFixture` before each test and
+ * stop it after; returns the running fixture, and `review` and
+ * `rootComments` on it.
+ */
+export function useConfirmationFixture() {
+  let fixture: EngineFixture | undefined
+  beforeEach(async () => {
+    fixture = await startConfirmationFixture()
+  })
+  afterEach(async () => {
+    await fixture?.stop()
+    fixture = undefined
+  })
+  const running = (): EngineFixture => {
+    if (fixture === undefined) throw new Error('the engine fixture runs only inside a test')
+    return fixture
+  }
+  return {
+    fixture: running,
+    review: (...args: ConfirmerReviewArgs) => reviewWithConfirmers(running(), ...args),
+    rootComments: () => rootCommentsOf(running())
+  }
 }

@@ -7,33 +7,16 @@
  */
 import { confirmed, FAILING_TEST, refuted } from '../support/scripted-confirmers.js'
 import { ScriptedAgent, submit } from '../support/scripted-session.js'
-import type { EngineFixture } from './engine-harness.js'
-import {
-  blockOf,
-  reviewWithConfirmers,
-  rootCommentsOf,
-  staging,
-  startConfirmationFixture,
-  type ConfirmerReviewArgs
-} from './engine-confirmation-helpers.js'
+import { blockOf, staging, useConfirmationFixture } from './engine-confirmation-helpers.js'
 
-let fixture: EngineFixture
-beforeEach(async () => {
-  fixture = await startConfirmationFixture()
-})
-afterEach(async () => {
-  await fixture.stop()
-})
-
-const review = (...args: ConfirmerReviewArgs) => reviewWithConfirmers(fixture, ...args)
-const rootComments = () => rootCommentsOf(fixture)
+const { fixture, review, rootComments } = useConfirmationFixture()
 
 it('a score-9 finding both confirmers refute is not published, and the verdict is not request_changes', async () => {
   const { run, confirmers } = await review(staging([2, 9, 'b overflows']), () => refuted)
   expect(run.error).toBeUndefined()
   expect(confirmers.started).toBe(2)
   expect(confirmers.stopped).toBe(2)
-  expect(fixture.pr.threads).toHaveLength(0)
+  expect(fixture().pr.threads).toHaveLength(0)
   expect(run.outcome).toMatchObject({
     kind: 'reviewed',
     verdict: 'approve',
@@ -72,7 +55,7 @@ it('still split after two exchanges (the default): published as unconfirmed, the
   const [body] = rootComments()
   expect(body).toContain('⚠️ **Unconfirmed:**')
   expect(blockOf(body ?? '').confirmation).toBe('unconfirmed')
-  expect(fixture.pr.issueComments.at(-1)?.body).toContain('- **10** (unconfirmed) ')
+  expect(fixture().pr.issueComments.at(-1)?.body).toContain('- **10** (unconfirmed) ')
   expect(run.reports.at(-1)?.verdict.reasons).toEqual([
     '1 posted finding scored 5-8 (highest 8)',
     '1 unconfirmed finding(s) scored above 8 weigh 8: the confirmers did not agree the defect is real'
@@ -94,7 +77,7 @@ it('a split that agrees after the exchange takes the agreement', async () => {
   const { run } = await review(staging([2, 9, 'b overflows']), (turn) =>
     turn.confirmer === 'B' && turn.round === 1 ? confirmed : refuted
   )
-  expect(fixture.pr.threads).toHaveLength(0)
+  expect(fixture().pr.threads).toHaveLength(0)
   expect(run.outcome).toMatchObject({ verdict: 'approve', findingsRefuted: 1 })
 })
 
@@ -161,7 +144,7 @@ it('the cost of confirmation is a row of the pass table, with its model requests
 
 it('a confirmer that cannot start leaves the finding published as unconfirmed, with a warning', async () => {
   const agent = new ScriptedAgent(staging([2, 9, 'b overflows']))
-  const run = await fixture.run([], {
+  const run = await fixture().run([], {
     deps: {
       startAgent: async (input) => {
         if (input.systemPrompt.includes('independent checker')) throw new Error('no sidecar')
@@ -188,7 +171,7 @@ it('a confirmer whose session fails or stays silent leaves the finding unconfirm
 
 it('a regression of a finding confirmed in an earlier run is not confirmed again', async () => {
   await review(staging([2, 9, 'b overflows']), () => confirmed)
-  const threadId = fixture.pr.threads[0]?.id ?? ''
+  const threadId = fixture().pr.threads[0]?.id ?? ''
   await review(
     [submit(async (tools) => tools.resolveThread({ thread_id: threadId, reason: 'Fixed.' }))],
     () => confirmed
@@ -196,7 +179,7 @@ it('a regression of a finding confirmed in an earlier run is not confirmed again
   const again = await review(staging([2, 9, 'b overflows']), () => refuted)
   expect(again.confirmers.started).toBe(0)
   expect(again.run.outcome).toMatchObject({ verdict: 'needs_major_work', findingsPosted: 1 })
-  expect(fixture.pr.threads[0]?.comments.at(-1)?.body).toContain(
+  expect(fixture().pr.threads[0]?.comments.at(-1)?.body).toContain(
     '**Confirmed** in an earlier review.'
   )
 })

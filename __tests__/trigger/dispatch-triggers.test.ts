@@ -3,24 +3,10 @@
  * GitHub: the PR named by pr_number (input or dispatch input) after checking
  * the dispatcher, a clear failure without one, a read-only dispatcher denied.
  */
-import type { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { example } from '../support/webhook-examples.js'
-import {
-  PERMISSION_ROUTE,
-  startTriggerGitHub,
-  triggerWith,
-  type TriggerArgs
-} from './trigger-run-fixture.js'
+import { PERMISSION_ROUTE, useTriggerGitHub } from './trigger-run-fixture.js'
 
-let github: FakeGitHub
-beforeEach(async () => {
-  github = await startTriggerGitHub()
-})
-afterEach(async () => {
-  await github.stop()
-})
-
-const trigger = (...args: TriggerArgs) => triggerWith(github, ...args)
+const { github, trigger } = useTriggerGitHub()
 
 describe('workflow_dispatch', () => {
   it('reviews the PR named by pr_number after checking the dispatcher', async () => {
@@ -32,7 +18,7 @@ describe('workflow_dispatch', () => {
       trigger: 'workflow_dispatch',
       actor: 'Codertocat'
     })
-    expect(github.requestsTo(PERMISSION_ROUTE)).toHaveLength(1)
+    expect(github().requestsTo(PERMISSION_ROUTE)).toHaveLength(1)
   })
 
   it('takes pr_number from the dispatch inputs when the action input is empty', async () => {

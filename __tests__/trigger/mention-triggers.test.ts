@@ -4,26 +4,10 @@
  * look-ups, fix mentions, custom trigger phrases, and the comments that never
  * trigger (look-alikes, the bot's own, issues, edits).
  */
-import type { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { example, prComment } from '../support/webhook-examples.js'
-import {
-  OWNER,
-  PERMISSION_ROUTE,
-  REPO,
-  startTriggerGitHub,
-  triggerWith,
-  type TriggerArgs
-} from './trigger-run-fixture.js'
+import { OWNER, PERMISSION_ROUTE, REPO, useTriggerGitHub } from './trigger-run-fixture.js'
 
-let github: FakeGitHub
-beforeEach(async () => {
-  github = await startTriggerGitHub()
-})
-afterEach(async () => {
-  await github.stop()
-})
-
-const trigger = (...args: TriggerArgs) => triggerWith(github, ...args)
+const { github, trigger } = useTriggerGitHub()
 
 describe('issue_comment mentions', () => {
   it('a writer mentioning the bot starts a review of the PR, drafts included', async () => {
@@ -40,7 +24,7 @@ describe('issue_comment mentions', () => {
     })
     expect(outputs['skipped_reason']).toBe('')
     // The body comes from the payload: the comment is never fetched again.
-    expect(github.requests.map((r) => r.route)).toEqual(['GET /users/:login', PERMISSION_ROUTE])
+    expect(github().requests.map((r) => r.route)).toEqual(['GET /users/:login', PERMISSION_ROUTE])
   })
 
   it('a writer\'s "fix" mention asks for fix mode after the review; a reader\'s is refused before anything runs', async () => {
@@ -69,7 +53,7 @@ describe('issue_comment mentions', () => {
     ['reader', /^unauthorized: "reader" has read access/],
     ['stranger', /^unauthorized: "stranger" has none access/]
   ])('denies %s', async (login, reason) => {
-    github.state.grant(OWNER, REPO, 'stranger', 'none')
+    github().state.grant(OWNER, REPO, 'stranger', 'none')
     const { request, outputs, stdout, failed } = await trigger(
       'issue_comment',
       prComment('@review-my-code-bot', login)
@@ -81,7 +65,7 @@ describe('issue_comment mentions', () => {
   })
 
   it('denies when the permission API fails (fail closed)', async () => {
-    github.fail(PERMISSION_ROUTE, { status: 500, body: { message: 'boom' } }, Infinity)
+    github().fail(PERMISSION_ROUTE, { status: 500, body: { message: 'boom' } }, Infinity)
     const { request, outputs } = await trigger('issue_comment', prComment('@review-my-code-bot'))
     expect(request).toBeUndefined()
     expect(outputs['skipped_reason']).toMatch(
@@ -90,7 +74,7 @@ describe('issue_comment mentions', () => {
   })
 
   it('denies when the account look-up fails (fail closed)', async () => {
-    github.fail('GET /users/:login', { status: 403, body: { message: 'Forbidden' } })
+    github().fail('GET /users/:login', { status: 403, body: { message: 'Forbidden' } })
     const { request, outputs } = await trigger('issue_comment', prComment('@review-my-code-bot'))
     expect(request).toBeUndefined()
     expect(outputs['skipped_reason']).toMatch(
@@ -99,8 +83,8 @@ describe('issue_comment mentions', () => {
   })
 
   it('denies a bot that is not in allowed_bots, even with write access', async () => {
-    github.state.addUser('deploy-app', 'Bot')
-    github.state.grant(OWNER, REPO, 'deploy-app', 'write')
+    github().state.addUser('deploy-app', 'Bot')
+    github().state.grant(OWNER, REPO, 'deploy-app', 'write')
     const { request, outputs } = await trigger(
       'issue_comment',
       prComment('@review-my-code-bot', 'deploy-app', 'User')
@@ -110,7 +94,7 @@ describe('issue_comment mentions', () => {
   })
 
   it('allows a bot listed in allowed_bots, matched in either login form', async () => {
-    github.state.addUser('renovate[bot]', 'Bot')
+    github().state.addUser('renovate[bot]', 'Bot')
     const { request } = await trigger(
       'issue_comment',
       prComment('@review-my-code-bot', 'renovate[bot]', 'Bot'),
@@ -122,8 +106,8 @@ describe('issue_comment mentions', () => {
   })
 
   it('does not trust a [bot] suffix: a listed name that is really a User needs write access', async () => {
-    github.state.addUser('helper', 'User')
-    github.state.grant(OWNER, REPO, 'helper', 'read')
+    github().state.addUser('helper', 'User')
+    github().state.grant(OWNER, REPO, 'helper', 'read')
     const { request, outputs } = await trigger(
       'issue_comment',
       prComment('@review-my-code-bot', 'helper', 'Bot'),
@@ -144,7 +128,7 @@ describe('issue_comment mentions', () => {
     const { request, outputs } = await trigger('issue_comment', prComment(body))
     expect(request).toBeUndefined()
     expect(outputs['skipped_reason']).toMatch(/^no-mention: /)
-    expect(github.requests).toHaveLength(0)
+    expect(github().requests).toHaveLength(0)
   })
 
   it("the bot's own comment never triggers", async () => {

@@ -3,26 +3,10 @@
  * GitHub: which actions start a review (without a permission check), drafts
  * and code-neutral actions skipped, fork PRs reviewed only with a model key.
  */
-import type { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { example } from '../support/webhook-examples.js'
-import {
-  OWNER,
-  PERMISSION_ROUTE,
-  REPO,
-  startTriggerGitHub,
-  triggerWith,
-  type TriggerArgs
-} from './trigger-run-fixture.js'
+import { OWNER, PERMISSION_ROUTE, REPO, useTriggerGitHub } from './trigger-run-fixture.js'
 
-let github: FakeGitHub
-beforeEach(async () => {
-  github = await startTriggerGitHub()
-})
-afterEach(async () => {
-  await github.stop()
-})
-
-const trigger = (...args: TriggerArgs) => triggerWith(github, ...args)
+const { github, trigger } = useTriggerGitHub()
 
 describe('pull_request events', () => {
   it.each(['opened', 'reopened', 'ready_for_review', 'synchronize'])(
@@ -42,7 +26,7 @@ describe('pull_request events', () => {
         ...(action === 'synchronize' ? { beforeSha: payload.before } : {})
       })
       expect(outputs['skipped_reason']).toBe('')
-      expect(github.requestsTo(PERMISSION_ROUTE)).toHaveLength(0)
+      expect(github().requestsTo(PERMISSION_ROUTE)).toHaveLength(0)
     }
   )
 

@@ -3,19 +3,10 @@
  * bad input fails before any API call naming the input and the value, and
  * the token and the model key are masked.
  */
-import type { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { example } from '../support/webhook-examples.js'
-import { startTriggerGitHub, triggerWith, type TriggerArgs } from './trigger-run-fixture.js'
+import { useTriggerGitHub } from './trigger-run-fixture.js'
 
-let github: FakeGitHub
-beforeEach(async () => {
-  github = await startTriggerGitHub()
-})
-afterEach(async () => {
-  await github.stop()
-})
-
-const trigger = (...args: TriggerArgs) => triggerWith(github, ...args)
+const { github, trigger } = useTriggerGitHub()
 
 describe('everything else', () => {
   it('skips an unsupported event and succeeds', async () => {
@@ -38,7 +29,7 @@ describe('everything else', () => {
     expect(stdout).toContain(
       '::error::problem_score_threshold must be an integer from 1 to 10, got "eleven"'
     )
-    expect(github.requests).toHaveLength(0)
+    expect(github().requests).toHaveLength(0)
   })
 
   it('masks the token and the model key', async () => {

@@ -41,7 +41,7 @@ function recordingEngine(): ReviewEngine & { requests: ReviewRequest[]; configs:
 }
 
 /** Runs the action on `payload` against `github`; `request` is what the engine was asked. */
-export async function triggerWith(
+async function triggerWith(
   github: FakeGitHub,
   eventName: string,
   payload: Payload,
@@ -59,15 +59,14 @@ export async function triggerWith(
 }
 
 /** `triggerWith`'s arguments after the fake GitHub. */
-export type TriggerArgs =
-  Parameters<typeof triggerWith> extends [FakeGitHub, ...infer Rest] ? Rest : never
+type TriggerArgs = Parameters<typeof triggerWith> extends [FakeGitHub, ...infer Rest] ? Rest : never
 
 /**
  * A started fake GitHub: Codertocat may write, reader may read, maintainer
  * may maintain, in the repositories of the pull_request/issue_comment
  * examples and of the workflow_dispatch example.
  */
-export async function startTriggerGitHub(): Promise<FakeGitHub> {
+async function startTriggerGitHub(): Promise<FakeGitHub> {
   const github = await new FakeGitHub().start()
   for (const login of ['Codertocat', 'reader', 'stranger', 'maintainer'])
     github.state.addUser(login)
@@ -81,4 +80,25 @@ export async function startTriggerGitHub(): Promise<FakeGitHub> {
     github.state.grant(owner, repo, 'maintainer', 'maintain')
   }
   return github
+}
+
+/**
+ * Registers hooks that start `startTriggerGitHub` before each test and stop
+ * it after; returns the running fake GitHub and `trigger`, `triggerWith` on it.
+ */
+export function useTriggerGitHub() {
+  let github: FakeGitHub | undefined
+  beforeEach(async () => {
+    github = await startTriggerGitHub()
+  })
+  afterEach(async () => {
+    await github?.stop()
+    github = undefined
+  })
+  const running = (): FakeGitHub => {
+    if (github === undefined) throw new Error('the fake GitHub runs only inside a test')
+    return github
+  }
+  const trigger = (...args: TriggerArgs) => triggerWith(running(), ...args)
+  return { github: running, trigger }
 }
