@@ -21,12 +21,8 @@ const LIST_ISSUES = 'GET /repos/:owner/:repo/issues'
 const LEARNINGS_PROMPT = 'After the review: what the team taught'
 
 let fixture: EngineFixture
-beforeEach(async () => {
-  fixture = await startTeamFixture()
-})
-afterEach(async () => {
-  await fixture.stop()
-})
+beforeEach(async () => (fixture = await startTeamFixture()))
+afterEach(() => fixture.stop())
 
 const memoryDeps = () => memoryDepsOf(fixture)
 

@@ -21,12 +21,8 @@ import {
 const LEARNINGS_PROMPT = 'After the review: what the team taught'
 
 let fixture: EngineFixture
-beforeEach(async () => {
-  fixture = await startTeamFixture()
-})
-afterEach(async () => {
-  await fixture.stop()
-})
+beforeEach(async () => (fixture = await startTeamFixture()))
+afterEach(() => fixture.stop())
 
 const failing: ScriptedTurn = async () => ({
   error: { message: 'the provider is overloaded', fatal: false }

@@ -15,12 +15,8 @@ import {
 } from './team-memory-deps.js'
 
 let fixture: EngineFixture
-beforeEach(async () => {
-  fixture = await startTeamFixture()
-})
-afterEach(async () => {
-  await fixture.stop()
-})
+beforeEach(async () => (fixture = await startTeamFixture()))
+afterEach(() => fixture.stop())
 
 // Every scripted turn reports 100 input and 10 output tokens in one request.
 it('a full review counts the learnings turn as its own row and in the totals', async () => {

@@ -7,26 +7,17 @@
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { signBody, verifyBody } from '../../src/core/memory/state-signature.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
-import {
-  ADDED_FILE,
-  OWNER,
-  REPO,
-  startEngineFixture,
-  type EngineFixture
-} from './engine-harness.js'
+import { OWNER, REPO, type EngineFixture } from './engine-harness.js'
 import {
   MEMORY_STATE_KEY as STATE_KEY,
   memoryDepsOf,
+  startMemoryFixture,
   TAUGHT_FINDING as FINDING
 } from './team-memory-deps.js'
 
 let fixture: EngineFixture
-beforeEach(async () => {
-  fixture = await startEngineFixture({ headSha: 'c0ffee'.padEnd(40, '1'), files: [ADDED_FILE] })
-})
-afterEach(async () => {
-  await fixture.stop()
-})
+beforeEach(async () => (fixture = await startMemoryFixture()))
+afterEach(() => fixture.stop())
 
 const memoryDeps = () => memoryDepsOf(fixture)
 

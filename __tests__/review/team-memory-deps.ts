@@ -20,12 +20,13 @@ import {
   type EngineFixture
 } from './engine-harness.js'
 
+/** The team memory tests' engine fixture: one added file at head c0ffee…. */
+export const startMemoryFixture = (): Promise<EngineFixture> =>
+  startEngineFixture({ headSha: 'c0ffee'.padEnd(40, '1'), files: [ADDED_FILE] })
+
 /** An engine fixture where alice is a write collaborator (she may teach). */
 export async function startTeamFixture(): Promise<EngineFixture> {
-  const fixture = await startEngineFixture({
-    headSha: 'c0ffee'.padEnd(40, '1'),
-    files: [ADDED_FILE]
-  })
+  const fixture = await startMemoryFixture()
   fixture.github.state.addUser('alice')
   fixture.github.state.grant(OWNER, REPO, 'alice', 'write')
   return fixture
