@@ -7,37 +7,27 @@
  */
 import { jest } from '@jest/globals'
 import { readFileSync } from 'node:fs'
-import { readFile, rm } from 'node:fs/promises'
-import { parseConfig, type Config } from '../../src/config/action-config.js'
-import type { InputName } from '../../src/config/inputs.js'
+import { readFile } from 'node:fs/promises'
 import { runLocalFix, type LocalFixResult } from '../../src/local/local-fix.js'
 import { LocalGit } from '../../src/local/local-git.js'
 import { localStatus } from '../../src/local/local-review.js'
 import { dirtyPaths } from '../../src/local/local-work-tree.js'
-import type { ReviewLog } from '../../src/ports/agent-session.js'
 import { pass, tool } from '../e2e/harness.js'
 import {
   FAKE_API_KEY,
-  FAKE_MODEL,
   FakeModel,
-  fakeProviderOverrides,
   scriptPlayer,
   type RecordedRequest,
   type ScriptStep
 } from '../support/fake-model/index.js'
-import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
-import { commitFiles, lines, makeLocalRepo, repoGit, writeFiles } from '../support/local-repo.js'
+import { commitFiles, lines, repoGit, writeFiles } from '../support/local-repo.js'
+import { localConfigFor, recordingLog, useLocalRuns } from '../support/local-run.js'
 
 jest.setTimeout(240_000)
 
 let model: FakeModel | undefined
 let dir = ''
-afterEach(async () => {
-  await model?.stop()
-  model = undefined
-  if (dir !== '') await rm(dir, { recursive: true, force: true })
-  dir = ''
-})
+const local = useLocalRuns()
 
 const FINDING = 'Order total overflows for large carts'
 const OVERFLOW = 'export const total = (a: number, b: number) => a + b // overflow'
@@ -45,31 +35,14 @@ const BASE_FILE = lines('export const base =', 20)
 const CONFIG_PATH = '.github/review-my-code-bot.yml'
 const VERIFY_CONFIG = 'fix:\n  verify:\n    - "grep -q clamped src/x.ts"\n'
 
-function configFor(fake: FakeModel): Config {
-  const inputs: Partial<Record<InputName, string>> = {
-    github_token: 'local',
-    model: FAKE_MODEL,
-    opencode_config: JSON.stringify(fakeProviderOverrides(fake.baseURL)),
-    opencode_path: OPENCODE_BIN
-  }
-  return parseConfig((name) => inputs[name] ?? '')
-}
-
-const quietLog: ReviewLog = {
-  debug: () => undefined,
-  info: () => undefined,
-  warning: () => undefined,
-  group: (_title, body) => body()
-}
-
 /** One local fix; the review before the loop is played from the queue. */
 function fix(fake: FakeModel): Promise<LocalFixResult> {
   return runLocalFix({
     cwd: dir,
     base: 'main',
-    config: configFor(fake),
+    config: localConfigFor(fake),
     env: { PATH: process.env['PATH'], HOME: dir, OPENCODE_API_KEY: FAKE_API_KEY },
-    log: quietLog,
+    log: recordingLog().log,
     passDeadlineMs: 60_000,
     maxRounds: 3,
     startAgent: scriptPlayer(fake).start
@@ -78,7 +51,7 @@ function fix(fake: FakeModel): Promise<LocalFixResult> {
 
 /** A branch adding the overflowing line 21 on a base whose config holds `config`. */
 async function repoWithFinding(config: string | undefined): Promise<void> {
-  dir = await makeLocalRepo({
+  dir = await local.makeRepo({
     'src/x.ts': BASE_FILE,
     ...(config === undefined ? {} : { [CONFIG_PATH]: config })
   })
@@ -147,7 +120,7 @@ function scriptFixAndReview(threadId: () => string) {
 }
 
 it('reviews, fixes, verifies and commits the fix on the branch, then the review of the commit resolves the finding: converged', async () => {
-  model = await FakeModel.start()
+  model = await local.startModel()
   await repoWithFinding(VERIFY_CONFIG)
   const reviewed = repoGit(dir, 'rev-parse', 'HEAD').trim()
   model.enqueue(
@@ -193,7 +166,7 @@ it('reviews, fixes, verifies and commits the fix on the branch, then the review 
 })
 
 it('a work tree with uncommitted changes is refused before any model request, naming what is dirty', async () => {
-  model = await FakeModel.start()
+  model = await local.startModel()
   await repoWithFinding(VERIFY_CONFIG)
   await writeFiles(dir, { 'src/x.ts': `${BASE_FILE}${OVERFLOW}\n// wip\n`, 'src/new.ts': 'x\n' })
   repoGit(dir, 'add', 'src/new.ts')
@@ -210,7 +183,7 @@ it('a work tree with uncommitted changes is refused before any model request, na
 })
 
 it('without fix.verify in the base config, fix is refused with how to configure it', async () => {
-  model = await FakeModel.start()
+  model = await local.startModel()
   await repoWithFinding(undefined)
   // A config on the branch does not count: it is read from the base.
   await commitFiles(dir, { [CONFIG_PATH]: VERIFY_CONFIG }, 'config on the branch')

@@ -7,10 +7,8 @@
  * is raised again. `--no-learn` teaches nothing.
  */
 import { jest } from '@jest/globals'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { parseConfig } from '../../src/config/action-config.js'
-import type { InputName } from '../../src/config/inputs.js'
 import { dismissFinding } from '../../src/local/local-dismissal.js'
 import {
   forgetLearning,
@@ -20,19 +18,15 @@ import {
 } from '../../src/local/local-review.js'
 import { pass, tool } from '../e2e/harness.js'
 import { passPromptIn } from '../e2e/requests.js'
-import { FAKE_API_KEY, FAKE_MODEL, FakeModel, scriptPlayer } from '../support/fake-model/index.js'
-import { commitFiles, lines, makeLocalRepo, repoGit } from '../support/local-repo.js'
+import { FAKE_API_KEY, FakeModel, scriptPlayer } from '../support/fake-model/index.js'
+import { commitFiles, lines, repoGit } from '../support/local-repo.js'
+import { localConfigFor, recordingLog, useLocalRuns } from '../support/local-run.js'
 
 jest.setTimeout(120_000)
 
 let model: FakeModel | undefined
 let dir = ''
-afterEach(async () => {
-  await model?.stop()
-  model = undefined
-  if (dir !== '') await rm(dir, { recursive: true, force: true })
-  dir = ''
-})
+const local = useLocalRuns()
 
 const REFUND = 'Refund amount is never checked against the captured total'
 const RULE = 'Refund amounts are validated by the payments gateway before they reach this code.'
@@ -47,24 +41,22 @@ async function review(fake: FakeModel, line?: number) {
     ...pass(3),
     ...pass(4)
   )
-  const inputs: Partial<Record<InputName, string>> = { github_token: 'local', model: FAKE_MODEL }
-  const warnings: string[] = []
+  const logged = recordingLog()
   const result = await runLocalReview({
     cwd: dir,
     base: 'main',
     workingTree: false,
-    config: parseConfig((name) => inputs[name] ?? ''),
+    config: localConfigFor(fake),
     env: { PATH: process.env['PATH'], HOME: dir, OPENCODE_API_KEY: FAKE_API_KEY },
-    log: {
-      debug: () => undefined,
-      info: () => undefined,
-      warning: (message) => void warnings.push(message),
-      group: (_title, body) => body()
-    },
+    log: logged.log,
     passDeadlineMs: 60_000,
     startAgent: scriptPlayer(fake).start
   })
-  return { result: reviewed(result), prompts: fake.playedPrompts.slice(firstPlayed), warnings }
+  return {
+    result: reviewed(result),
+    prompts: fake.playedPrompts.slice(firstPlayed),
+    warnings: logged.warnings
+  }
 }
 
 function reviewed(result: LocalReviewResult) {
@@ -75,8 +67,8 @@ function reviewed(result: LocalReviewResult) {
 const refundChange = (n: number) => `${BASE}export function refund${n}(a: number) { return -a }\n`
 
 it('a dismissal on one branch holds the finding back on another until the learning is forgotten', async () => {
-  model = await FakeModel.start()
-  dir = await makeLocalRepo({ 'src/refund.ts': BASE })
+  model = await local.startModel()
+  dir = await local.makeRepo({ 'src/refund.ts': BASE })
   await commitFiles(dir, { 'src/refund.ts': refundChange(1) })
   const first = await review(model, 21)
   const id = first.result.findings[0]?.id ?? ''
@@ -126,8 +118,8 @@ it('a dismissal on one branch holds the finding back on another until the learni
 })
 
 it('--no-learn dismisses without teaching; a corrupt learnings file is set aside with a warning', async () => {
-  model = await FakeModel.start()
-  dir = await makeLocalRepo({ 'src/refund.ts': BASE })
+  model = await local.startModel()
+  dir = await local.makeRepo({ 'src/refund.ts': BASE })
   await commitFiles(dir, { 'src/refund.ts': refundChange(1) })
   const first = await review(model, 21)
   const id = first.result.findings[0]?.id ?? ''

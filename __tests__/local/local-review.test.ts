@@ -7,73 +7,25 @@
  * Runs that prepare the one under test play their script without opencode.
  */
 import { jest } from '@jest/globals'
-import { readFile, rm, writeFile, mkdir } from 'node:fs/promises'
+import { readFile, writeFile, mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { parseConfig, type Config } from '../../src/config/action-config.js'
-import type { InputName } from '../../src/config/inputs.js'
 import {
   localStatus,
   runLocalReview,
   type LocalReviewResult
 } from '../../src/local/local-review.js'
 import { dismissFinding } from '../../src/local/local-dismissal.js'
-import type { ReviewLog } from '../../src/ports/agent-session.js'
 import { pass, tool } from '../e2e/harness.js'
 import { passPromptIn } from '../e2e/requests.js'
-import {
-  FAKE_API_KEY,
-  FAKE_MODEL,
-  FakeModel,
-  fakeProviderOverrides,
-  scriptPlayer
-} from '../support/fake-model/index.js'
-import { OPENCODE_BIN } from '../support/fake-model/sidecar.js'
-import { commitFiles, lines, makeLocalRepo, writeFiles } from '../support/local-repo.js'
+import { FAKE_API_KEY, FakeModel, scriptPlayer } from '../support/fake-model/index.js'
+import { commitFiles, lines, writeFiles } from '../support/local-repo.js'
+import { localConfigFor, recordingLog, useLocalRuns } from '../support/local-run.js'
 
 jest.setTimeout(240_000)
 
 let model: FakeModel | undefined
 let dir = ''
-afterEach(async () => {
-  await model?.stop()
-  model = undefined
-  if (dir !== '') await rm(dir, { recursive: true, force: true })
-  dir = ''
-})
-
-function configFor(fake: FakeModel): Config {
-  const inputs: Partial<Record<InputName, string>> = {
-    github_token: 'local',
-    model: FAKE_MODEL,
-    opencode_config: JSON.stringify(fakeProviderOverrides(fake.baseURL)),
-    opencode_path: OPENCODE_BIN
-  }
-  return parseConfig((name) => inputs[name] ?? '')
-}
-
-interface Logged {
-  readonly log: ReviewLog
-  readonly groups: string[]
-  readonly warnings: string[]
-}
-
-function recordingLog(): Logged {
-  const groups: string[] = []
-  const warnings: string[] = []
-  return {
-    groups,
-    warnings,
-    log: {
-      debug: () => undefined,
-      info: () => undefined,
-      warning: (message) => void warnings.push(message),
-      group: (title, body) => {
-        groups.push(title)
-        return body()
-      }
-    }
-  }
-}
+const local = useLocalRuns()
 
 /**
  * One local review. `played`: its script is played without opencode (the
@@ -88,7 +40,7 @@ async function review(fake: FakeModel, workingTree = false, played = false) {
     cwd: dir,
     base: 'main',
     workingTree,
-    config: configFor(fake),
+    config: localConfigFor(fake),
     env: { PATH: process.env['PATH'], HOME: dir, OPENCODE_API_KEY: FAKE_API_KEY },
     log: logged.log,
     passDeadlineMs: 60_000,
@@ -108,8 +60,8 @@ const FIRST_CHANGE = 'export function refund(amount: number) { return pay(-amoun
 const PUSHED_LINE = 'export const REFUND_LIMIT = 500'
 
 it('reviews the branch, then only a one-line commit; a dismissed finding raised again is not published again', async () => {
-  model = await FakeModel.start()
-  dir = await makeLocalRepo({ 'src/refund.ts': lines('export const base =', 20) })
+  model = await local.startModel()
+  dir = await local.makeRepo({ 'src/refund.ts': lines('export const base =', 20) })
   await commitFiles(dir, {
     'src/refund.ts': `${lines('export const base =', 20)}${FIRST_CHANGE}\n`
   })
@@ -192,8 +144,8 @@ it('reviews the branch, then only a one-line commit; a dismissed finding raised 
 })
 
 it('a corrupt state file is kept as a backup and reported; --working-tree reviews the uncommitted tracked change, then narrows from that snapshot', async () => {
-  model = await FakeModel.start()
-  dir = await makeLocalRepo({ 'src/a.ts': lines('export const a =', 5) })
+  model = await local.startModel()
+  dir = await local.makeRepo({ 'src/a.ts': lines('export const a =', 5) })
   await commitFiles(dir, { 'src/a.ts': `${lines('export const a =', 5)}export const b = 1\n` })
   const { statePath } = await localStatus(dir)
   await mkdir(dirname(statePath), { recursive: true })
