@@ -6,25 +6,22 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { listTrackedFiles } from '../../src/process/git-files.js'
 import { trustedPath } from '../../src/process/trusted-path.js'
 import { createSanitizedWorkspace, type SanitizedWorkspace } from '../../src/opencode/workspace.js'
 import { makeGitCheckout } from './checkout.js'
+import { removeMade } from './workspace-files.js'
 
 let checkout: string | undefined
 let workspace: SanitizedWorkspace | undefined
 let scratch: string | undefined
 
 afterEach(async () => {
-  await workspace?.dispose()
-  if (checkout !== undefined) await rm(checkout, { recursive: true, force: true })
-  if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
-  workspace = undefined
-  checkout = undefined
-  scratch = undefined
+  await removeMade(workspace, checkout, scratch)
+  workspace = checkout = scratch = undefined
 })
 
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim()

@@ -12,19 +12,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createSanitizedWorkspace, type SanitizedWorkspace } from '../../src/opencode/workspace.js'
 import { fingerprint, makeGitCheckout } from './checkout.js'
-import { commitAll, writeFiles } from './workspace-files.js'
+import { commitAll, removeMade, writeFiles } from './workspace-files.js'
 
 let checkout: string | undefined
 let workspace: SanitizedWorkspace | undefined
 let scratch: string | undefined
 
 afterEach(async () => {
-  await workspace?.dispose()
-  if (checkout !== undefined) await rm(checkout, { recursive: true, force: true })
-  if (scratch !== undefined) await rm(scratch, { recursive: true, force: true })
-  workspace = undefined
-  checkout = undefined
-  scratch = undefined
+  await removeMade(workspace, checkout, scratch)
+  workspace = checkout = scratch = undefined
 })
 
 describe('createSanitizedWorkspace', () => {

@@ -1,9 +1,11 @@
 /**
  * Files for the sanitized-workspace tests: commit the working tree as it is,
- * or write files after the commit (untracked, or ignored, unless committed).
+ * or write files after the commit (untracked, or ignored, unless committed),
+ * and remove what a test made.
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import type { SanitizedWorkspace } from '../../src/opencode/workspace.js'
 import { scratchGit as git } from './checkout.js'
 
 /** Commits whatever the working tree holds now (so later additions are tracked). */
@@ -18,4 +20,15 @@ export async function writeFiles(dir: string, files: Record<string, string>): Pr
     await mkdir(dirname(join(dir, path)), { recursive: true })
     await writeFile(join(dir, path), content)
   }
+}
+
+/** Disposes `workspace` and removes the `checkout` and `scratch` folders, those a test made. */
+export async function removeMade(
+  workspace: SanitizedWorkspace | undefined,
+  checkout: string | undefined,
+  scratch: string | undefined
+): Promise<void> {
+  await workspace?.dispose()
+  for (const dir of [checkout, scratch])
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true })
 }
