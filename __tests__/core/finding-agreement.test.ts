@@ -12,22 +12,10 @@ import {
   findingCommentBody
 } from '../../src/core/findings/publication.js'
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
+import { finding, policy } from './finding-stage-fixtures.js'
 
-const policy = { problemScoreThreshold: 5, scoreElevationThreshold: 5, securitySensitive: false }
 const A = 'anthropic/claude-sonnet-4-5'
 const B = 'openai/gpt-5'
-
-function finding(overrides: Partial<FindingInput> = {}): FindingInput {
-  return {
-    file: 'src/payments.ts',
-    line: 10,
-    body: 'Explanation',
-    finding: 'Refund total ignores partial captures',
-    assessment: 'Refunds exceed the captured amount.',
-    score: 7,
-    ...overrides
-  }
-}
 
 const same = (overrides: Partial<FindingInput> = {}) =>
   finding({ line: 11, finding: 'Refund totals ignore the partial captures', ...overrides })
