@@ -5,6 +5,7 @@
  * spans runs); the model's side is covered by the end-to-end tests.
  */
 import { parseConfig, type Config } from '../../src/config/action-config.js'
+import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import type { JobSummaryInput } from '../../src/core/reports/run-report.js'
 import { GitHubActorDirectory } from '../../src/github/github-actor-directory.js'
 import { createGitHubClient } from '../../src/github/octokit.js'
@@ -147,4 +148,25 @@ export async function startEngineFixture(
     },
     stop: () => github.stop()
   }
+}
+
+/**
+ * Records a review of the fixture's head (or of `headSha`) in a summary
+ * comment with one pending finding, `reviewed_at` when given: replies on
+ * that head then get threads-only runs.
+ */
+export function markHeadReviewed(
+  fixture: EngineFixture,
+  at: { headSha?: string; reviewedAt?: string } = {}
+): void {
+  fixture.github.state.addIssueComment(fixture.pr, {
+    author: 'github-actions[bot]',
+    body: formatBotComment('## OpenCode review', {
+      kind: 'summary',
+      head_sha: at.headSha ?? fixture.pr.headSha,
+      pr: fixture.pr.number,
+      ...(at.reviewedAt === undefined ? {} : { reviewed_at: at.reviewedAt }),
+      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
+    })
+  })
 }

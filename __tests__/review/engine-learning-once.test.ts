@@ -7,7 +7,7 @@
  */
 import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { OWNER, REPO, type EngineFixture } from './engine-harness.js'
+import { markHeadReviewed, OWNER, REPO, type EngineFixture } from './engine-harness.js'
 import {
   memoryDepsOf,
   reasonedThread,
@@ -28,16 +28,7 @@ const memoryDeps = () => memoryDepsOf(fixture)
 
 /** The run record of a review of `headSha` that finished at `reviewedAt`. */
 function recordOf(headSha: string, reviewedAt: string) {
-  fixture.github.state.addIssueComment(fixture.pr, {
-    author: BOT,
-    body: formatBotComment('## OpenCode review', {
-      kind: 'summary',
-      head_sha: headSha,
-      pr: fixture.pr.number,
-      reviewed_at: reviewedAt,
-      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
-    })
-  })
+  markHeadReviewed(fixture, { headSha, reviewedAt })
 }
 
 /** A bot finding on src/a.ts line 1 with alice's reason, and `more` comments after it. */

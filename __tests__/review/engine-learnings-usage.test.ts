@@ -3,9 +3,8 @@
  * is a row of the pass table named "learnings" and in the run's usage
  * totals, after a full review's passes and after a threads-only answer.
  */
-import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { type EngineFixture } from './engine-harness.js'
+import { markHeadReviewed, type EngineFixture } from './engine-harness.js'
 import {
   memoryDepsOf,
   reasonedThread,
@@ -34,16 +33,7 @@ it('a full review counts the learnings turn as its own row and in the totals', a
 })
 
 it('a threads-only run counts the learnings turn after the answer', async () => {
-  fixture.github.state.addIssueComment(fixture.pr, {
-    author: 'github-actions[bot]',
-    body: formatBotComment('## OpenCode review', {
-      kind: 'summary',
-      head_sha: fixture.pr.headSha,
-      pr: fixture.pr.number,
-      reviewed_at: '2026-11-20T00:00:00.000Z',
-      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
-    })
-  })
+  markHeadReviewed(fixture, { reviewedAt: '2026-11-20T00:00:00.000Z' })
   const thread = reasonedThread(fixture)
   const answer: ScriptedTurn = async (tools) => {
     await conceding(thread.id)(tools)

@@ -9,7 +9,7 @@
 import { formatBotComment, parseRmcoc, type OutcomesBlock } from '../../src/core/memory/rmcoc.js'
 import { signBody, verifyBody } from '../../src/core/memory/state-signature.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { OWNER, REPO, type EngineFixture } from './engine-harness.js'
+import { markHeadReviewed, OWNER, REPO, type EngineFixture } from './engine-harness.js'
 import {
   MEMORY_STATE_KEY as STATE_KEY,
   memoryDepsOf,
@@ -211,15 +211,7 @@ it('team_memory false counts nothing and reports no rates', async () => {
 })
 
 it('a threads-only run counts the thread its answer settled', async () => {
-  fixture.github.state.addIssueComment(fixture.pr, {
-    author: 'github-actions[bot]',
-    body: formatBotComment('## OpenCode review', {
-      kind: 'summary',
-      head_sha: fixture.pr.headSha,
-      pr: fixture.pr.number,
-      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
-    })
-  })
+  markHeadReviewed(fixture)
   const thread = botThread(1, 'Constant a is never read', { reply: 'Fixed in the latest commit.' })
   const replyId = thread.comments.at(-1)!.id
   const run = await fixture.run(

@@ -6,7 +6,7 @@
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { json } from '../support/fake-github/router.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { startEngineFixture, type EngineFixture } from './engine-harness.js'
+import { markHeadReviewed, startEngineFixture, type EngineFixture } from './engine-harness.js'
 
 const ON_ISSUE_COMMENT = 'POST /repos/:owner/:repo/issues/comments/:comment_id/reactions'
 
@@ -38,15 +38,7 @@ function mention(): number {
 
 /** A bot finding with the PR author's reply; the head was reviewed (a summary records it). */
 function replyInBotThread(resolved = false): number {
-  fixture.github.state.addIssueComment(fixture.pr, {
-    author: 'github-actions[bot]',
-    body: formatBotComment('## OpenCode review', {
-      kind: 'summary',
-      head_sha: fixture.pr.headSha,
-      pr: fixture.pr.number,
-      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
-    })
-  })
+  markHeadReviewed(fixture)
   const thread = fixture.github.state.addThread(fixture.pr, {
     path: 'src/a.ts',
     line: 2,

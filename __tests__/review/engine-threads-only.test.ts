@@ -4,26 +4,14 @@
  */
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { ReviewFailedError } from '../../src/review/preparation/review-failure.js'
-import { startEngineFixture, type EngineFixture } from './engine-harness.js'
+import { markHeadReviewed, startEngineFixture, type EngineFixture } from './engine-harness.js'
 
+// The head was reviewed (a summary comment records it): replies get threads-only runs.
 let fixture: EngineFixture
 beforeEach(async () => {
   fixture = await startEngineFixture({ files: [] })
-  reviewedHead()
+  markHeadReviewed(fixture)
 })
-
-/** The head was reviewed (a summary comment records it): replies get threads-only runs. */
-function reviewedHead() {
-  fixture.github.state.addIssueComment(fixture.pr, {
-    author: 'github-actions[bot]',
-    body: formatBotComment('## OpenCode review', {
-      kind: 'summary',
-      head_sha: fixture.pr.headSha,
-      pr: fixture.pr.number,
-      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
-    })
-  })
-}
 afterEach(async () => {
   await fixture.stop()
 })

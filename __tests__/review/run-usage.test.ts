@@ -6,7 +6,7 @@
  */
 import { formatBotComment } from '../../src/core/memory/rmcoc.js'
 import { submit } from '../support/scripted-session.js'
-import { startEngineFixture, type EngineFixture } from './engine-harness.js'
+import { markHeadReviewed, startEngineFixture, type EngineFixture } from './engine-harness.js'
 
 const PATCH = ['@@ -0,0 +1,2 @@', '+const a = 1', '+const b = 2'].join('\n')
 
@@ -39,15 +39,7 @@ it('a full review: the usage of every turn of every pass, summed; each pass repo
 })
 
 it('a threads-only run: its turns (the answer and the nudge) summed into one "reply" row', async () => {
-  fixture.github.state.addIssueComment(fixture.pr, {
-    author: 'github-actions[bot]',
-    body: formatBotComment('## OpenCode review', {
-      kind: 'summary',
-      head_sha: fixture.pr.headSha,
-      pr: fixture.pr.number,
-      counts: { posted: 1, suppressed: 0, resolved: 0, pending: 1, disputed: 0, escalated: 0 }
-    })
-  })
+  markHeadReviewed(fixture)
   const thread = fixture.github.state.addThread(fixture.pr, {
     path: 'src/a.ts',
     line: 2,
