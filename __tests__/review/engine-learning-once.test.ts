@@ -13,7 +13,8 @@ import {
   reasonedThread,
   TAUGHT_FINDING as FINDING,
   teaching,
-  startTeamFixture
+  startTeamFixture,
+  learningCommentsOf
 } from './team-memory-deps.js'
 
 const BOT = 'github-actions[bot]'
@@ -35,16 +36,7 @@ function recordOf(headSha: string, reviewedAt: string) {
 const findingThread = (more: Array<{ author: string; body: string }> = []) =>
   reasonedThread(fixture, more)
 
-/** The memory issue's learning comments (it also keeps each PR's outcomes comment). */
-function learningComments() {
-  return fixture.github.state.issues
-    .inRepo(OWNER, REPO)
-    .flatMap((issue) => issue.issueComments)
-    .filter((comment) => {
-      const parsed = parseRmcoc(comment.body)
-      return parsed.ok && parsed.block.kind === 'learning'
-    })
-}
+const learningComments = () => learningCommentsOf(fixture)
 
 const replyRun = (commentId: number, turns: ScriptedTurn[]) =>
   fixture.run(turns, {

@@ -5,17 +5,17 @@
  * offers it again (once: a second failure is not carried). A model that
  * simply declined is not asked again.
  */
-import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { serverError } from '../support/fake-github/faults.js'
 import type { FakeRequest } from '../support/fake-github/router.js'
 import { submit, type ScriptedTurn } from '../support/scripted-session.js'
-import { OWNER, REPO, type EngineFixture } from './engine-harness.js'
+import { type EngineFixture } from './engine-harness.js'
 import {
   memoryDepsOf,
   reasonedThread,
   teaching,
   conceding,
-  startTeamFixture
+  startTeamFixture,
+  learningCommentsOf
 } from './team-memory-deps.js'
 
 const LEARNINGS_PROMPT = 'After the review: what the team taught'
@@ -30,16 +30,7 @@ const failing: ScriptedTurn = async () => ({
 
 const passes = (): ScriptedTurn[] => [submit(), submit(), submit(), submit()]
 
-/** The memory issue's learning comments. */
-function learningComments() {
-  return fixture.github.state.issues
-    .inRepo(OWNER, REPO)
-    .flatMap((issue) => issue.issueComments)
-    .filter((comment) => {
-      const parsed = parseRmcoc(comment.body)
-      return parsed.ok && parsed.block.kind === 'learning'
-    })
-}
+const learningComments = () => learningCommentsOf(fixture)
 
 /** A review whose pass 1 concedes the thread after alice's reason, then `learnings`. */
 async function concedingRun(threadId: string, learnings: ScriptedTurn) {

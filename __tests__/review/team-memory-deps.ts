@@ -4,7 +4,7 @@
  * action composes it when `team_memory` is on, and the fixture, thread and
  * agent turns the teaching tests share.
  */
-import { formatBotComment } from '../../src/core/memory/rmcoc.js'
+import { formatBotComment, parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import { createTeamMemoryStore } from '../../src/github/github-memory-store.js'
 import { createGitHubClient } from '../../src/github/octokit.js'
 import type { ReviewEngineDeps } from '../../src/ports/review-engine.js'
@@ -91,4 +91,15 @@ export function reasonedThread(
       ...more
     ]
   })
+}
+
+/** The learning comments of the fixture repository's issues (the memory issue also keeps each PR's outcomes). */
+export function learningCommentsOf(fixture: EngineFixture) {
+  return fixture.github.state.issues
+    .inRepo(OWNER, REPO)
+    .flatMap((issue) => issue.issueComments)
+    .filter((comment) => {
+      const parsed = parseRmcoc(comment.body)
+      return parsed.ok && parsed.block.kind === 'learning'
+    })
 }
