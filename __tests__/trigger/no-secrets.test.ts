@@ -5,11 +5,10 @@
  * or a provider credential that is actually set, lets the review start.
  * Through run() with webhook examples; the engine is a stub that records.
  */
-import type { ReviewEngine } from '../../src/ports/review-engine.js'
-import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import { runAction } from '../support/action-run.js'
 import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { example, prReviewReply, type Payload } from '../support/webhook-examples.js'
+import { recordingEngine } from './trigger-run-fixture.js'
 
 const NO_KEY = {
   github_token: 'ghs_faketoken123',
@@ -32,19 +31,7 @@ async function trigger(input: {
   inputs?: Record<string, string>
   env?: Record<string, string>
 }) {
-  const requests: ReviewRequest[] = []
-  const engine: ReviewEngine = {
-    async review(request) {
-      requests.push(request)
-      return {
-        kind: 'reviewed',
-        verdict: 'approve',
-        findingsPosted: 0,
-        findingsSuppressed: 0,
-        threadsResolved: 0
-      }
-    }
-  }
+  const engine = recordingEngine()
   const result = await runAction({
     eventName: input.eventName ?? 'pull_request',
     payload: input.payload,
@@ -54,7 +41,7 @@ async function trigger(input: {
     ...(input.env === undefined ? {} : { env: input.env }),
     options: { engine, msPerSecond: 1 }
   })
-  return { ...result, requests }
+  return { ...result, requests: engine.requests }
 }
 
 function dependabotPr(): Payload {

@@ -3,16 +3,12 @@
  * a fake GitHub HTTP server for the account and permission look-ups, and a
  * stub engine that records whether it was asked to run.
  */
-import type { ReviewEngine } from '../../src/ports/review-engine.js'
-import type { ReviewRequest } from '../../src/core/pull-request/review-request.js'
 import { runAction } from '../support/action-run.js'
 import { FakeGitHub } from '../support/fake-github/fake-github-server.js'
 import { prReviewReply, REPLIED_TO_ID, type Payload } from '../support/webhook-examples.js'
+import { OWNER, PERMISSION_ROUTE, recordingEngine, REPO } from './trigger-run-fixture.js'
 
-const OWNER = 'Codertocat'
-const REPO = 'Hello-World'
 const USER_ROUTE = 'GET /users/:login'
-const PERMISSION_ROUTE = 'GET /repos/:owner/:repo/collaborators/:login/permission'
 const inputs = {
   github_token: 'ghs_faketoken123',
   model: 'openai/gpt-4o',
@@ -22,19 +18,7 @@ const inputs = {
 let github: FakeGitHub
 
 async function reply(payload: Payload, extraInputs: Record<string, string> = {}) {
-  const requests: ReviewRequest[] = []
-  const engine: ReviewEngine = {
-    async review(request) {
-      requests.push(request)
-      return {
-        kind: 'reviewed',
-        verdict: 'approve',
-        findingsPosted: 0,
-        findingsSuppressed: 0,
-        threadsResolved: 0
-      }
-    }
-  }
+  const engine = recordingEngine()
   const result = await runAction({
     eventName: 'pull_request_review_comment',
     payload,
@@ -42,7 +26,7 @@ async function reply(payload: Payload, extraInputs: Record<string, string> = {})
     apiUrl: github.url,
     options: { engine, msPerSecond: 1 }
   })
-  return { ...result, requests }
+  return { ...result, requests: engine.requests }
 }
 
 /** Every request that was not a read, as "METHOD path". */

@@ -1,7 +1,8 @@
 /**
  * The trigger tests' fixture: a fake GitHub with the example repositories'
- * users and permissions, and `triggerWith`, which runs the action on a
- * webhook payload with an engine that records what it was asked to review.
+ * users and permissions, started and stopped around each test by
+ * `useTriggerGitHub`, whose `trigger` runs the action on a webhook payload
+ * with an engine that records what it was asked to review (`recordingEngine`).
  */
 import type { Config } from '../../src/config/action-config.js'
 import type { ReviewEngine } from '../../src/ports/review-engine.js'
@@ -20,7 +21,7 @@ const inputs = {
 }
 
 /** An engine that records what it was asked to review and claims nothing. */
-function recordingEngine(): ReviewEngine & { requests: ReviewRequest[]; configs: Config[] } {
+export function recordingEngine(): ReviewEngine & { requests: ReviewRequest[]; configs: Config[] } {
   const requests: ReviewRequest[] = []
   const configs: Config[] = []
   return {
