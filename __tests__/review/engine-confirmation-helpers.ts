@@ -1,7 +1,8 @@
 /**
- * The confirmation engine tests' bench: a scripted review that stages
- * findings in pass 1, run with two scripted confirmers (and optionally a
- * scripted consensus check and draft), and readers of what GitHub holds.
+ * The confirmation engine tests' fixture, started and stopped around each
+ * test by `useConfirmationFixture`: a scripted review that stages findings in
+ * pass 1, run with two scripted confirmers (and optionally a scripted
+ * consensus check and draft), and readers of what GitHub holds.
  */
 import { parseRmcoc } from '../../src/core/memory/rmcoc.js'
 import type { ReviewTools } from '../../src/ports/review-tools.js'
