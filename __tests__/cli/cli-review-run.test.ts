@@ -68,7 +68,9 @@ describe('what the engine is given', () => {
         '--pass-timeout-minutes',
         '3',
         '--opencode-config',
-        '{"provider":{}}'
+        '{"provider":{}}',
+        '--team-memory',
+        'false'
       ],
       engine
     )
@@ -84,6 +86,7 @@ describe('what the engine is given', () => {
       enableWeb: true,
       passTimeoutMinutes: 3,
       opencodeConfig: { provider: {} },
+      teamMemory: false,
       failOn: 'never',
       dryRun: false,
       stateKey: '',

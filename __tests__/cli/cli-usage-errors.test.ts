@@ -49,6 +49,11 @@ describe('bad usage exits 2, names the option and starts no work', () => {
       ['review', ...MODEL, '--reviewer-models', 'gpt-5'],
       '--reviewer-models'
     ],
+    [
+      'a --team-memory that is not true or false',
+      ['review', ...MODEL, '--team-memory', 'off'],
+      '--team-memory'
+    ],
     ['an unknown command', ['revue'], 'unknown command "revue"'],
     ['no command', [], 'a command is needed'],
     ['dismiss without --reason', ['dismiss', 'F1@1'], 'dismiss needs --reason'],

@@ -33,7 +33,7 @@ const RULE = 'Refund amounts are validated by the payments gateway before they r
 const BASE = lines('export const base =', 20)
 
 /** One played local review of the checked-out branch, raising REFUND at `line` when given. */
-async function review(fake: FakeModel, line?: number) {
+async function review(fake: FakeModel, line?: number, teamMemory = true) {
   const firstPlayed = fake.playedPrompts.length
   fake.enqueue(
     ...pass(1, line === undefined ? [] : [tool.post('src/refund.ts', line, 7, REFUND)]),
@@ -46,7 +46,7 @@ async function review(fake: FakeModel, line?: number) {
     cwd: dir,
     base: 'main',
     workingTree: false,
-    config: localConfigFor(fake),
+    config: { ...localConfigFor(fake), teamMemory },
     env: { PATH: process.env['PATH'], HOME: dir, OPENCODE_API_KEY: FAKE_API_KEY },
     log: logged.log,
     passDeadlineMs: 60_000,
@@ -104,6 +104,14 @@ it('a dismissal on one branch holds the finding back on another until the learni
   const pass1 = passPromptIn(other.prompts, 1)
   expect(pass1).toContain(`${learning.id}: ${RULE}`)
   expect(pass1).toContain('taught by dana-developer on branch feature on the finding')
+
+  // --team-memory false: a review without the learnings raises it (on a third branch).
+  repoGit(dir, 'checkout', '-q', '-b', 'third', 'main')
+  await commitFiles(dir, { 'src/refund.ts': refundChange(4) })
+  const without = await review(model, 21, false)
+  expect(without.result.findings.map((f) => f.finding)).toEqual([REFUND])
+  expect(passPromptIn(without.prompts, 1)).not.toContain(RULE)
+  repoGit(dir, 'checkout', '-q', 'other')
 
   // Forgotten: the next review of the branch raises it again.
   await expect(forgetLearning(dir, 'L-0000000000')).rejects.toThrow(

@@ -54,6 +54,8 @@ Review options:
   --confirm-min-score <n|off>     findings scored at least n are checked by two confirmation
                                   sessions before they are reported (default 9)
   --confirm-model <model>         model of the confirmation sessions (default: --model)
+  --team-memory <true|false>      false: review without the team learnings your dismissals
+                                  taught (default true; see learnings)
 
 Fix options (the review options but --working-tree, and):
   --max-rounds <n>                rounds of fix, verify, commit and review, 1-3 (default 3)

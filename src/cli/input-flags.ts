@@ -20,7 +20,8 @@ export const VALUE_INPUTS = [
   'fail_on',
   'reviewer_models',
   'confirm_min_score',
-  'confirm_model'
+  'confirm_model',
+  'team_memory'
 ] as const satisfies readonly InputName[]
 
 /** Inputs taken as a bare switch: present means "true". */
